@@ -1,0 +1,112 @@
+package dev.strand;
+
+import dev.strand.trace.SchedulerListener;
+import java.util.Objects;
+
+/**
+ * An immutable pool configuration. Build one with {@link StrandPool#builder()}.
+ *
+ * @param name           pool name; worker threads are named {@code strand-<name>-worker-<i>}
+ * @param parallelism    number of worker threads, {@code >= 1}
+ * @param stealPolicy    steal one or steal half
+ * @param stealHalfLimit most tasks one steal-half takes, {@code >= 1}
+ * @param joinPolicy     greedy (helping) or stalling joins
+ * @param spawnBound     deque size at which a fork runs the child inline instead of queuing it,
+ *                       bounding child-stealing's space, {@code >= 1}
+ * @param spinRounds     steal sweeps an idle worker makes before it parks, {@code >= 0}
+ * @param maxSearchers   cap on workers searching for work at once, {@code >= 1}
+ * @param stackSize      worker thread stack size in bytes, 0 for the JVM default
+ * @param daemon         whether workers are daemon threads
+ * @param listener       instrumentation hooks, or {@code null} (the default: no overhead)
+ */
+public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, int stealHalfLimit,
+                         JoinPolicy joinPolicy, int spawnBound, int spinRounds, int maxSearchers,
+                         long stackSize, boolean daemon, SchedulerListener listener) {
+
+    /** Validates every field; the message names the bad one. */
+    public PoolConfig {
+        Objects.requireNonNull(name, "name must not be null");
+        Objects.requireNonNull(stealPolicy, "stealPolicy must not be null");
+        Objects.requireNonNull(joinPolicy, "joinPolicy must not be null");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("pool name must not be blank");
+        }
+        if (parallelism < 1 || parallelism > 32767) {
+            throw new IllegalArgumentException("parallelism must be in [1, 32767], got " + parallelism);
+        }
+        if (stealHalfLimit < 1) {
+            throw new IllegalArgumentException("stealHalfLimit must be >= 1, got " + stealHalfLimit);
+        }
+        if (spawnBound < 1) {
+            throw new IllegalArgumentException("spawnBound must be >= 1, got " + spawnBound);
+        }
+        if (spinRounds < 0) {
+            throw new IllegalArgumentException("spinRounds must be >= 0, got " + spinRounds);
+        }
+        if (maxSearchers < 1) {
+            throw new IllegalArgumentException("maxSearchers must be >= 1, got " + maxSearchers);
+        }
+        if (stackSize < 0) {
+            throw new IllegalArgumentException("stackSize must be >= 0, got " + stackSize);
+        }
+    }
+
+    /** Builder with defaults: parallelism = available processors, steal-one, greedy joins. */
+    public static final class Builder {
+        private static final java.util.concurrent.atomic.AtomicInteger SEQ =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        private String name;
+        private int parallelism = Runtime.getRuntime().availableProcessors();
+        private StealPolicy stealPolicy = StealPolicy.ONE;
+        private int stealHalfLimit = 32;
+        private JoinPolicy joinPolicy = JoinPolicy.GREEDY;
+        private int spawnBound = 1 << 16;
+        private int spinRounds = 16;
+        private int maxSearchers = -1;
+        private long stackSize = 0;
+        private boolean daemon = true;
+        private SchedulerListener listener;
+
+        Builder() { }
+
+        /** @param v pool name @return this */
+        public Builder name(String v) { name = v; return this; }
+        /** @param v worker count, {@code >= 1} @return this */
+        public Builder parallelism(int v) { parallelism = v; return this; }
+        /** @param v steal policy @return this */
+        public Builder stealPolicy(StealPolicy v) { stealPolicy = v; return this; }
+        /** @param v most tasks per steal-half @return this */
+        public Builder stealHalfLimit(int v) { stealHalfLimit = v; return this; }
+        /** @param v join policy @return this */
+        public Builder joinPolicy(JoinPolicy v) { joinPolicy = v; return this; }
+        /** @param v deque size at which forks run inline @return this */
+        public Builder spawnBound(int v) { spawnBound = v; return this; }
+        /** @param v idle steal sweeps before parking @return this */
+        public Builder spinRounds(int v) { spinRounds = v; return this; }
+        /** @param v cap on concurrent searchers (default: half the workers, at least 1) @return this */
+        public Builder maxSearchers(int v) { maxSearchers = v; return this; }
+        /** @param v worker stack size in bytes, 0 for default @return this */
+        public Builder stackSize(long v) { stackSize = v; return this; }
+        /** @param v whether workers are daemon threads (default true) @return this */
+        public Builder daemon(boolean v) { daemon = v; return this; }
+        /** @param v instrumentation hooks, or null @return this */
+        public Builder listener(SchedulerListener v) { listener = v; return this; }
+
+        /** @return the validated configuration */
+        public PoolConfig config() {
+            String n = name != null ? name : Integer.toString(SEQ.incrementAndGet());
+            int ms = maxSearchers > 0 ? maxSearchers : Math.max(1, parallelism / 2);
+            return new PoolConfig(n, parallelism, stealPolicy, stealHalfLimit, joinPolicy, spawnBound,
+                    spinRounds, ms, stackSize, daemon, listener);
+        }
+
+        /**
+         * @return a started pool
+         * @throws IllegalArgumentException naming the first invalid setting
+         */
+        public StrandPool build() {
+            return new StrandPool(config());
+        }
+    }
+}

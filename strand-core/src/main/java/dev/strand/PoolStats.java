@@ -1,0 +1,121 @@
+package dev.strand;
+
+import java.util.List;
+
+/**
+ * An immutable snapshot of a pool's statistics, aggregated from per-worker counters on demand.
+ *
+ * @param parallelism  number of workers
+ * @param workers      per-worker counters, by index
+ * @param queuedExternal tasks waiting in the submission queue at the snapshot
+ */
+public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedExternal) {
+
+    /** Copies the list. */
+    public PoolStats {
+        workers = List.copyOf(workers);
+    }
+
+    /** @return tasks run by all workers */
+    public long tasksRun() {
+        return workers.stream().mapToLong(WorkerStats::tasksRun).sum();
+    }
+
+    /** @return forks pushed by all workers */
+    public long spawns() {
+        return workers.stream().mapToLong(WorkerStats::spawns).sum();
+    }
+
+    /** @return forks run inline at the spawn bound */
+    public long inlinedSpawns() {
+        return workers.stream().mapToLong(WorkerStats::inlinedSpawns).sum();
+    }
+
+    /** @return successful steals */
+    public long steals() {
+        return workers.stream().mapToLong(WorkerStats::steals).sum();
+    }
+
+    /** @return steal attempts */
+    public long stealAttempts() {
+        return workers.stream().mapToLong(WorkerStats::stealAttempts).sum();
+    }
+
+    /** @return failed steal attempts */
+    public long failedSteals() {
+        return workers.stream().mapToLong(WorkerStats::failedSteals).sum();
+    }
+
+    /** @return tasks moved by steal-half */
+    public long movedByHalf() {
+        return workers.stream().mapToLong(WorkerStats::movedByHalf).sum();
+    }
+
+    /** @return parks */
+    public long parks() {
+        return workers.stream().mapToLong(WorkerStats::parks).sum();
+    }
+
+    /** @return unparks */
+    public long unparks() {
+        return workers.stream().mapToLong(WorkerStats::unparks).sum();
+    }
+
+    /** @return idle time of all workers, in nanoseconds */
+    public long idleNanos() {
+        return workers.stream().mapToLong(WorkerStats::idleNanos).sum();
+    }
+
+    /** @return the largest deque size any worker reached */
+    public int maxDequeSize() {
+        return workers.stream().mapToInt(WorkerStats::maxDequeSize).max().orElse(0);
+    }
+
+    /** @return the fewest tasks any worker ran */
+    public long minTasksPerWorker() {
+        return workers.stream().mapToLong(WorkerStats::tasksRun).min().orElse(0);
+    }
+
+    /** @return the most tasks any worker ran */
+    public long maxTasksPerWorker() {
+        return workers.stream().mapToLong(WorkerStats::tasksRun).max().orElse(0);
+    }
+
+    /**
+     * @param before an earlier snapshot of the same pool
+     * @return the counters accumulated since {@code before} (sizes and flags are taken from this)
+     */
+    public PoolStats since(PoolStats before) {
+        if (before.parallelism != parallelism) {
+            throw new IllegalArgumentException("snapshots of different pools");
+        }
+        List<WorkerStats> d = new java.util.ArrayList<>();
+        for (int i = 0; i < parallelism; i++) {
+            WorkerStats a = workers.get(i);
+            WorkerStats b = before.workers.get(i);
+            d.add(new WorkerStats(i, a.tasksRun() - b.tasksRun(), a.spawns() - b.spawns(),
+                    a.inlinedSpawns() - b.inlinedSpawns(), a.steals() - b.steals(),
+                    a.stealAttempts() - b.stealAttempts(), a.failedSteals() - b.failedSteals(),
+                    a.movedByHalf() - b.movedByHalf(), a.parks() - b.parks(),
+                    a.unparks() - b.unparks(), a.joinBlocks() - b.joinBlocks(),
+                    a.idleNanos() - b.idleNanos(), a.maxDequeSize(), a.dequeSize(), a.sleeping()));
+        }
+        return new PoolStats(parallelism, d, queuedExternal);
+    }
+
+    /** @return an aligned, human-readable table */
+    public String toTable() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("%-6s %12s %10s %8s %10s %10s %7s %7s %9s %8s%n", "worker", "tasks",
+                "spawns", "steals", "attempts", "failed", "parks", "wakes", "idle-ms", "maxDeque"));
+        for (WorkerStats w : workers) {
+            sb.append(String.format("%-6d %12d %10d %8d %10d %10d %7d %7d %9.1f %8d%n", w.index(),
+                    w.tasksRun(), w.spawns(), w.steals(), w.stealAttempts(), w.failedSteals(),
+                    w.parks(), w.unparks(), w.idleNanos() / 1e6, w.maxDequeSize()));
+        }
+        sb.append(String.format("%-6s %12d %10d %8d %10d %10d %7d %7d %9.1f %8d%n", "total",
+                tasksRun(), spawns(), steals(), stealAttempts(), failedSteals(), parks(), unparks(),
+                idleNanos() / 1e6, maxDequeSize()));
+        return sb.toString();
+    }
+}

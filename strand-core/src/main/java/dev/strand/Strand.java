@@ -1,0 +1,124 @@
+package dev.strand;
+
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The fork/join vocabulary for code running inside a {@link StrandPool}: {@link #fork},
+ * {@link #join(Supplier, Supplier)} and {@link #scope}. Start a computation from outside with
+ * {@link StrandPool#invoke(Supplier)}; these methods then work in every task it spawns.
+ *
+ * <pre>{@code
+ * static long sum(long[] a, int lo, int hi) {
+ *     if (hi - lo <= 4096) return serialSum(a, lo, hi);
+ *     int mid = (lo + hi) >>> 1;
+ *     Joined<Long, Long> r = Strand.join(() -> sum(a, lo, mid), () -> sum(a, mid, hi));
+ *     return r.first() + r.second();
+ * }
+ * }</pre>
+ */
+public final class Strand {
+    private Strand() { }
+
+    /**
+     * Spawns {@code body} as a child task that another worker may steal; the caller continues
+     * (child-stealing). Join the returned handle to get the result.
+     *
+     * @param body the child's work
+     * @param <T>  result type
+     * @return the child's handle
+     * @throws IllegalStateException if not called from a task running in a pool
+     * @throws NullPointerException  if {@code body} is null
+     */
+    public static <T> Task<T> fork(Supplier<? extends T> body) {
+        Worker w = Worker.current("Strand.fork()");
+        Task<T> t = new Tasks.SupplierTask<>(body);
+        w.fork(t);
+        return t;
+    }
+
+    /**
+     * Spawns {@code body} as a child task without a result.
+     *
+     * @param body the child's work
+     * @return the child's handle
+     * @throws IllegalStateException if not called from a task running in a pool
+     */
+    public static Task<Void> fork(Runnable body) {
+        Worker w = Worker.current("Strand.fork()");
+        Task<Void> t = new Tasks.RunnableTask<>(body, null);
+        w.fork(t);
+        return t;
+    }
+
+    /**
+     * Runs {@code a} and {@code b}, potentially in parallel, and returns both results (Rayon's
+     * {@code join}): {@code b} is offered to thieves while the caller runs {@code a}, then {@code b}
+     * runs inline if nobody stole it.
+     *
+     * @param a   first computation, run by the caller
+     * @param b   second computation, offered for stealing
+     * @param <A> first type
+     * @param <B> second type
+     * @return both results
+     * @throws java.util.concurrent.CompletionException if either threw (if both threw, {@code a}'s
+     *     exception, with {@code b}'s suppressed)
+     * @throws IllegalStateException if not called from a task running in a pool
+     */
+    public static <A, B> Joined<A, B> join(Supplier<? extends A> a, Supplier<? extends B> b) {
+        Objects.requireNonNull(a, "first computation must not be null");
+        Worker w = Worker.current("Strand.join()");
+        Task<B> tb = new Tasks.SupplierTask<>(b);
+        w.fork(tb);
+        A ra;
+        try {
+            ra = a.get();
+        } catch (Throwable e) {
+            try {
+                tb.join();                        // never leave a forked child behind
+            } catch (Throwable eb) {
+                e.addSuppressed(eb);
+            }
+            throw e instanceof java.util.concurrent.CompletionException ce ? ce
+                    : new java.util.concurrent.CompletionException(e);
+        }
+        return new Joined<>(ra, tb.join());
+    }
+
+    /**
+     * Runs {@code body} with a {@link Scope} in which it may spawn any number of tasks, and returns
+     * when all of them have finished (a join counter; the wait is greedy).
+     *
+     * @param body spawns tasks through the scope
+     * @throws java.util.concurrent.CompletionException if the body or any spawned task threw (the
+     *     first exception is the cause, later ones are suppressed)
+     * @throws IllegalStateException if not called from a task running in a pool
+     */
+    public static void scope(Consumer<? super Scope> body) {
+        Objects.requireNonNull(body, "scope body must not be null");
+        Worker w = Worker.current("Strand.scope()");
+        Scope s = new Scope(w.pool);
+        try {
+            body.accept(s);
+        } catch (Throwable e) {
+            s.fail(e);
+        }
+        s.sync(w);
+    }
+
+    /** @return whether the calling thread is a Strand worker */
+    public static boolean inWorker() {
+        return Thread.currentThread() instanceof Worker;
+    }
+
+    /** @return the calling worker's index, or -1 outside a pool */
+    public static int workerIndex() {
+        return Thread.currentThread() instanceof Worker w ? w.index : -1;
+    }
+
+    /** @return the pool of the calling worker, or {@code null} outside a pool */
+    public static StrandPool currentPool() {
+        return Thread.currentThread() instanceof Worker w ? w.pool : null;
+    }
+}

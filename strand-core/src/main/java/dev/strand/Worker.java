@@ -1,0 +1,358 @@
+package dev.strand;
+
+import dev.strand.deque.ChaseLevDeque;
+import dev.strand.internal.sleep.SleepCoordinator;
+import dev.strand.internal.victim.VictimOrder;
+import dev.strand.trace.SchedulerListener;
+
+/**
+ * A worker thread: owns one deque, runs the scheduling loop, and performs greedy joins.
+ *
+ * <p>Every counter here is written only by this thread (plain writes) and read racily by
+ * {@link StrandPool#stats()}; on 64-bit JVMs a long read is never torn.
+ */
+final class Worker extends Thread {
+
+    /** Sweeps a greedy join makes without finding work before it blocks. */
+    private static final int JOIN_SPINS = 64;
+    /** Every FAIRNESS_TICKS-th scheduling decision polls the submission queue first (Go: 61). */
+    static final int FAIRNESS_TICKS = 61;
+
+    final StrandPool pool;
+    final int index;
+    final ChaseLevDeque<Task<?>> deque = new ChaseLevDeque<>(256);
+
+    private final Worker[] workers;
+    private final SleepCoordinator sleep;
+    private final VictimOrder victims;
+    private final SchedulerListener listener;   // null when tracing is off
+    private final boolean stealHalf;
+    private final int stealHalfLimit;
+    private final int spawnBound;
+    private final int spinRounds;
+    private final boolean greedyJoin;
+    private int tick;
+    private int seed;
+    /** Set by a steal sweep that lost a race or saw a non-empty deque it could not take from. */
+    private boolean sawWork;
+
+    // Statistics: written by this thread only. A Worker is a Thread, a large object, so these share
+    // lines only with this worker's own fields, never with another worker's.
+    long tasksRun;
+    long spawns;
+    long inlinedSpawns;
+    long steals;
+    long stealAttempts;
+    long failedSteals;
+    long movedByHalf;
+    long joinBlocks;
+    long idleNanos;
+    int maxDequeSize;
+
+    Worker(StrandPool pool, int index, Worker[] workers, SleepCoordinator sleep, PoolConfig c) {
+        super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize());
+        this.pool = pool;
+        this.index = index;
+        this.workers = workers;
+        this.sleep = sleep;
+        this.victims = new VictimOrder(c.parallelism());
+        this.listener = c.listener();
+        this.stealHalf = c.stealPolicy() == StealPolicy.HALF;
+        this.stealHalfLimit = c.stealHalfLimit();
+        this.spawnBound = c.spawnBound();
+        this.spinRounds = c.spinRounds();
+        this.greedyJoin = c.joinPolicy() == JoinPolicy.GREEDY;
+        this.seed = 0x9E3779B9 * (index + 1) | 1;
+        setDaemon(c.daemon());
+    }
+
+    /**
+     * @param op the operation, for the error message
+     * @return the calling worker
+     * @throws IllegalStateException if the caller is not a Strand worker
+     */
+    static Worker current(String op) {
+        if (Thread.currentThread() instanceof Worker w) {
+            return w;
+        }
+        throw new IllegalStateException(op + " must be called from a task running in a StrandPool "
+                + "(current thread: '" + Thread.currentThread().getName()
+                + "'); start the computation with pool.invoke(...)");
+    }
+
+    // ---------------------------------------------------------------- spawn
+
+    /**
+     * Forks {@code t}: push it for thieves, or run it inline when the deque reached the spawn bound.
+     *
+     * <p>Invariant: called on this worker's own thread.
+     */
+    void fork(Task<?> t) {
+        t.claimFor(pool);
+        int size = deque.tryPush(t, spawnBound);
+        if (size < 0) {                           // throttled child-stealing: bounded space
+            inlinedSpawns++;
+            if (listener != null) {
+                listener.onSpawn(index, true);
+            }
+            runTask(t);
+            return;
+        }
+        spawns++;
+        if (size >= maxDequeSize) {
+            maxDequeSize = size + 1;
+        }
+        if (listener != null) {
+            listener.onSpawn(index, false);
+        }
+        if (size == 0) {                          // looked empty: a thief may be asleep, wake one
+            sleep.workPublished(index);
+        }
+    }
+
+    /**
+     * Queues an asynchronous submission from a task: local deque if there is room, else the
+     * pool's submission queue. Never runs it inline.
+     */
+    void submitLocal(Task<?> t) {
+        int size = deque.tryPush(t, spawnBound);
+        if (size < 0) {
+            pool.enqueueExternal(t);
+            return;
+        }
+        spawns++;
+        if (size >= maxDequeSize) {
+            maxDequeSize = size + 1;
+        }
+        if (size == 0) {
+            sleep.workPublished(index);
+        }
+    }
+
+    void runTask(Task<?> t) {
+        t.executor = index + 1;
+        tasksRun++;
+        t.exec();
+    }
+
+    // ---------------------------------------------------------------- join
+
+    /**
+     * Waits for {@code target} greedily (or stalling, by policy).
+     *
+     * <p>Invariant: called on this worker's own thread, for a task of this pool.
+     */
+    void awaitJoin(Task<?> target) {
+        if (listener != null) {
+            listener.onSync(index);
+        }
+        // 1. Own deque, LIFO. In fork-join code an unstolen child is at the bottom, so this is
+        //    usually one pop and an inline run (the child nobody stole runs at its join).
+        Task<?> t;
+        while (target.status() == Task.NEW && (t = deque.pop()) != null) {
+            runTask(t);
+        }
+        if (target.status() != Task.NEW) {
+            return;
+        }
+        if (!greedyJoin) {
+            joinBlocks++;
+            target.awaitBlocking(0L);
+            return;
+        }
+        // 2. The child was stolen. Help its thief (its deque holds the child's subtasks:
+        //    leapfrogging), then anyone. Block only after repeated failure.
+        int fails = 0;
+        while (target.status() == Task.NEW) {
+            t = deque.pop();
+            if (t == null) {
+                int thief = target.executor - 1;
+                if (thief >= 0 && thief != index) {
+                    t = stealFrom(workers[thief]);
+                }
+                if (t == null) {
+                    t = stealSweep();
+                }
+            }
+            if (t != null) {
+                runTask(t);
+                fails = 0;
+            } else if (++fails < JOIN_SPINS) {
+                Thread.onSpinWait();
+            } else {
+                joinBlocks++;
+                target.awaitBlocking(0L);
+                return;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- stealing
+
+    private Task<?> stealFrom(Worker v) {
+        stealAttempts++;
+        Task<?> t;
+        if (stealHalf) {
+            int before = deque.size();
+            t = v.deque.stealBatchAndPop(deque, stealHalfLimit);
+            if (t != null) {
+                int moved = 1 + deque.size() - before;
+                movedByHalf += moved;
+                steals++;
+                if (listener != null) {
+                    listener.onSteal(index, v.index, moved);
+                }
+                return t;
+            }
+        } else {
+            t = v.deque.stealOrNull();
+            if (t != null) {
+                steals++;
+                if (listener != null) {
+                    listener.onSteal(index, v.index, 1);
+                }
+                return t;
+            }
+        }
+        failedSteals++;
+        if (!v.deque.isEmpty()) {
+            sawWork = true;
+        }
+        return null;
+    }
+
+    /** One walk over every other worker in a random coprime-stride order. */
+    private Task<?> stealSweep() {
+        int n = workers.length;
+        if (n == 1) {
+            return null;
+        }
+        long walk = victims.start(nextRandom());
+        for (int k = 0; k < n; k++) {
+            int v = victims.victim(walk, k);
+            if (v != index) {
+                Task<?> t = stealFrom(workers[v]);
+                if (t != null) {
+                    return t;
+                }
+            }
+        }
+        return null;
+    }
+
+    private int nextRandom() {
+        int x = seed;                              // xorshift32
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        seed = x;
+        return x;
+    }
+
+    // ---------------------------------------------------------------- scheduling loop
+
+    @Override
+    public void run() {
+        try {
+            loop();
+        } finally {
+            pool.workerExited(this);
+        }
+    }
+
+    /** Finds the next task: fairness poll, own deque, submissions, then a steal sweep. */
+    private Task<?> findWork() {
+        Task<?> t;
+        if (++tick == FAIRNESS_TICKS) {
+            tick = 0;
+            if ((t = pool.pollExternal()) != null) {
+                return t;
+            }
+        }
+        if ((t = deque.pop()) != null || (t = pool.pollExternal()) != null) {
+            return t;
+        }
+        return stealSweep();
+    }
+
+    private void loop() {
+        boolean searching = false;                // counted as searching in the sleep control word
+        while (!pool.isStopping()) {
+            Task<?> t = findWork();
+            if (t == null) {
+                long idleStart = System.nanoTime();
+                t = idle(searching);
+                idleNanos += System.nanoTime() - idleStart;
+                if (t == null) {
+                    searching = true;             // woken: the waker counted us as searching
+                    continue;
+                }
+                searching = false;                // idle() stopped searching when it found t
+            } else if (searching) {
+                searching = false;
+                sleep.workerStopSearching(index); // S1: may wake the next searcher
+            }
+            runTask(t);
+        }
+        drainOnStop();
+    }
+
+    /**
+     * No work was found. Spin briefly as a searcher (if the cap allows), then run the sleep
+     * protocol (S2-S3 of the sleep package's proof) and park.
+     *
+     * @return a task found while idle (the caller is then no longer searching), or null after
+     *     waking (counted as searching by the waker; the caller re-enters the loop)
+     */
+    private Task<?> idle(boolean searching) {
+        if (!searching) {
+            searching = sleep.workerTryStartSearching();
+        }
+        if (searching) {
+            for (int r = 0; r < spinRounds && !pool.isStopping(); r++) {
+                Thread.onSpinWait();
+                Task<?> t = findWork();
+                if (t != null) {
+                    sleep.workerStopSearching(index);
+                    return t;
+                }
+            }
+        }
+        int sleepers = sleep.workerPrepareSleep(index, searching);   // S2
+        sawWork = false;
+        Task<?> t = findWork();                                     // the re-scan after S2
+        if (t != null || sawWork || !pool.externalQueueEmpty()) {
+            sleep.workerCancelSleep(index);                          // S3a: now a searcher
+            if (t != null) {
+                sleep.workerStopSearching(index);
+            }
+            return t;
+        }
+        if (sleepers == workers.length && pool.isShutdown()) {
+            pool.quiescentAfterShutdown();       // every worker asleep, nothing queued, no submitters
+        }
+        if (listener != null) {
+            listener.onPark(index);
+        }
+        sleep.workerPark(index, pool::isStopping);                  // S3b
+        if (listener != null) {
+            listener.onWake(index);
+        }
+        return null;
+    }
+
+    /** On stop (shutdownNow or termination), cancel whatever is left in the own deque. */
+    private void drainOnStop() {
+        Task<?> t;
+        while ((t = deque.pop()) != null) {
+            t.cancel(false);
+        }
+    }
+
+    /** @return this worker's statistics (racy snapshot) */
+    WorkerStats snapshot() {
+        return new WorkerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
+                failedSteals, movedByHalf, sleep.parks(index), sleep.unparks(index), joinBlocks,
+                idleNanos, maxDequeSize, deque.size(), sleep.isSleeping(index));
+    }
+}

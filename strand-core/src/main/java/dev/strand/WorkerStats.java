@@ -1,0 +1,26 @@
+package dev.strand;
+
+/**
+ * One worker's counters at the moment of a snapshot. Each counter is written only by its worker,
+ * so a snapshot taken while the pool runs is approximate (each field exact at some recent instant).
+ *
+ * @param index          worker index
+ * @param tasksRun       tasks this worker executed (its own, stolen, inline, submitted)
+ * @param spawns         forks pushed onto its deque
+ * @param inlinedSpawns  forks run inline because the deque reached the spawn bound
+ * @param steals         successful steals (a steal-half counts once)
+ * @param stealAttempts  steal attempts, successful or not
+ * @param failedSteals   attempts that found the victim empty or lost a race
+ * @param movedByHalf    tasks taken by steal-half steals (0 under steal-one)
+ * @param parks          times it parked for lack of work
+ * @param unparks        times it woke a parked worker
+ * @param joinBlocks     joins that blocked (stalling policy, or greedy after failing to find work)
+ * @param idleNanos      time spent without a task (searching or parked)
+ * @param maxDequeSize   largest size its deque reached
+ * @param dequeSize      deque size at the snapshot
+ * @param sleeping       whether it was parked (or about to) at the snapshot
+ */
+public record WorkerStats(int index, long tasksRun, long spawns, long inlinedSpawns, long steals,
+                          long stealAttempts, long failedSteals, long movedByHalf, long parks,
+                          long unparks, long joinBlocks, long idleNanos, int maxDequeSize,
+                          int dequeSize, boolean sleeping) { }

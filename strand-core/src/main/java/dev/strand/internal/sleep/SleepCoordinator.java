@@ -1,0 +1,239 @@
+package dev.strand.internal.sleep;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Decides when idle workers park and who wakes them. See {@code package-info.java} for the protocol
+ * and its proof; method comments name the step they implement.
+ *
+ * <p>Thread roles: a worker calls the {@code worker*} methods for its own index only; any thread
+ * (worker or external submitter) calls {@link #workPublished} after making work visible.
+ */
+public final class SleepCoordinator {
+
+    private static final int AWAKE = 0;
+    private static final int SLEEPING = 1;
+
+    private static final VarHandle CTL;
+    private static final VarHandle STATE = MethodHandles.arrayElementVarHandle(int[].class);
+
+    static {
+        try {
+            CTL = MethodHandles.lookup().findVarHandle(SleepCoordinator.class, "ctl", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    // Padding keeps the contended control word off the lines of neighbouring objects.
+    @SuppressWarnings("unused")
+    private long p0, p1, p2, p3, p4, p5, p6, p7;
+    private volatile long ctl;
+    @SuppressWarnings("unused")
+    private long q0, q1, q2, q3, q4, q5, q6, q7;
+
+    /** Per-worker state, spaced 16 ints (64 bytes) apart so neighbours do not share a line. */
+    private final int[] states;
+    private final Thread[] threads;
+    private final int size;
+    private final int maxSearchers;
+
+    /** Park/unpark events counted for statistics: index w's parks, and unparks it issued. */
+    private final long[] parks;
+    private final long[] unparks;
+
+    /**
+     * @param size         number of workers
+     * @param maxSearchers cap on workers searching at once ({@code >= 1})
+     */
+    public SleepCoordinator(int size, int maxSearchers) {
+        if (size < 1 || maxSearchers < 1) {
+            throw new IllegalArgumentException("size and maxSearchers must be >= 1");
+        }
+        this.size = size;
+        this.maxSearchers = maxSearchers;
+        this.states = new int[size * 16];
+        this.threads = new Thread[size];
+        this.parks = new long[size * 8];
+        this.unparks = new long[size * 8];
+    }
+
+    /** Records worker {@code index}'s thread (before it can sleep). */
+    public void register(int index, Thread t) {
+        threads[index] = t;
+    }
+
+    /** @return the current control word (a snapshot) */
+    public long controlWord() {
+        return ctl;
+    }
+
+    /**
+     * Step S0: an idle worker asks to search. Granted unless {@code maxSearchers} already search.
+     *
+     * @return true if the caller is now counted as searching
+     */
+    public boolean workerTryStartSearching() {
+        for (long c = ctl; ; c = ctl) {
+            if (ControlWord.searching(c) >= maxSearchers) {
+                return false;
+            }
+            if (CTL.compareAndSet(this, c, c + ControlWord.ONE_SEARCHER)) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Step S1: a searcher found work and stops searching. If it was the last searcher and someone
+     * sleeps, it wakes one to take over the search (there may be more work where it found its own).
+     *
+     * @param index the caller's index (for statistics)
+     */
+    public void workerStopSearching(int index) {
+        long c = (long) CTL.getAndAdd(this, -ControlWord.ONE_SEARCHER) - ControlWord.ONE_SEARCHER;
+        if (ControlWord.searching(c) == 0 && ControlWord.sleepers(c) > 0) {
+            wakeOne(index);
+        }
+    }
+
+    /**
+     * Step S2: register as a sleeper (and stop searching, if the caller was). After this returns
+     * the caller MUST re-scan every queue and then call {@link #workerCancelSleep} (found work) or
+     * {@link #workerPark} (found none).
+     *
+     * @param index         the caller's index
+     * @param wasSearching  whether the caller is currently counted as searching
+     * @return the number of sleepers, including the caller, right after registering
+     */
+    public int workerPrepareSleep(int index, boolean wasSearching) {
+        STATE.setVolatile(states, index * 16, SLEEPING);
+        long delta = ControlWord.ONE_SLEEPER - (wasSearching ? ControlWord.ONE_SEARCHER : 0);
+        long c = (long) CTL.getAndAdd(this, delta) + delta;   // full fence: pairs with P2
+        return ControlWord.sleepers(c);
+    }
+
+    /**
+     * Step S3a: the re-scan found work. The caller leaves sleep and becomes a searcher; if a waker
+     * already claimed it, the waker did the accounting.
+     *
+     * @param index the caller's index
+     */
+    public void workerCancelSleep(int index) {
+        if (STATE.compareAndSet(states, index * 16, SLEEPING, AWAKE)) {
+            CTL.getAndAdd(this, ControlWord.ONE_SEARCHER - ControlWord.ONE_SLEEPER);
+        }
+    }
+
+    /**
+     * Step S3b: park until a waker claims this worker or {@code stop} is set. On return the caller
+     * is counted as searching (unless it returned because of {@code stop}, see below).
+     *
+     * @param index the caller's index
+     * @param stop  checked after each wake-up; when true, the caller cancels its own sleep
+     *              (accounting as in S3a) and returns
+     */
+    public void workerPark(int index, java.util.function.BooleanSupplier stop) {
+        while ((int) STATE.getVolatile(states, index * 16) == SLEEPING) {
+            if (stop.getAsBoolean()) {
+                workerCancelSleep(index);
+                return;
+            }
+            parks[index * 8]++;
+            LockSupport.park(this);
+        }
+    }
+
+    /**
+     * Step P1-P3, called by any thread after publishing work (push onto a deque that looked empty,
+     * or an external submission): fence, then wake a sleeper if nobody is searching.
+     *
+     * @param from the caller's worker index, or -1 for an external thread (for statistics)
+     */
+    public void workPublished(int from) {
+        VarHandle.fullFence();                    // P2: the publish before reading ctl; pairs with S2
+        long c = ctl;
+        if (ControlWord.searching(c) == 0 && ControlWord.sleepers(c) > 0) {
+            wakeOne(from);
+        }
+    }
+
+    /**
+     * Wakes one sleeper, making it a searcher. Takes a "search token" first (searching 0 -> 1) so
+     * that concurrent publishers do not wake a crowd, then claims a sleeping worker's state.
+     */
+    private void wakeOne(int from) {
+        for (;;) {
+            long c = ctl;
+            if (ControlWord.searching(c) != 0 || ControlWord.sleepers(c) == 0) {
+                return;                           // a searcher will see the work (see proof, case B)
+            }
+            if (!CTL.compareAndSet(this, c, c + ControlWord.ONE_SEARCHER)) {
+                continue;
+            }
+            if (claimAndUnpark(from)) {
+                return;
+            }
+            // No sleeper could be claimed: they were all cancelling. Return the token; if the word
+            // still shows sleepers and no searcher, one registered after our scan: try again.
+            long after = (long) CTL.getAndAdd(this, -ControlWord.ONE_SEARCHER) - ControlWord.ONE_SEARCHER;
+            if (ControlWord.searching(after) != 0 || ControlWord.sleepers(after) == 0) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** With the search token held: claims one sleeping worker, hands it the token, unparks it. */
+    private boolean claimAndUnpark(int from) {
+        int start = from < 0 ? (int) (Thread.currentThread().threadId() % size) : from;
+        for (int k = 0; k < size; k++) {
+            int i = (start + k) % size;
+            if ((int) STATE.getVolatile(states, i * 16) == SLEEPING
+                    && STATE.compareAndSet(states, i * 16, SLEEPING, AWAKE)) {
+                CTL.getAndAdd(this, -ControlWord.ONE_SLEEPER);   // the token becomes i's search
+                if (from >= 0) {
+                    unparks[from * 8]++;
+                }
+                LockSupport.unpark(threads[i]);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Wakes every sleeper (shutdown, termination). Woken workers are counted as searching. */
+    public void wakeAll() {
+        for (int i = 0; i < size; i++) {
+            if (STATE.compareAndSet(states, i * 16, SLEEPING, AWAKE)) {
+                CTL.getAndAdd(this, ControlWord.ONE_SEARCHER - ControlWord.ONE_SLEEPER);
+            }
+            Thread t = threads[i];
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    /** @param index a worker @return whether it is registered as sleeping */
+    public boolean isSleeping(int index) {
+        return (int) STATE.getVolatile(states, index * 16) == SLEEPING;
+    }
+
+    /** @param index a worker @return how many times it parked (racy snapshot) */
+    public long parks(int index) {
+        return parks[index * 8];
+    }
+
+    /** @param index a worker @return how many times it unparked a sleeper (racy snapshot) */
+    public long unparks(int index) {
+        return unparks[index * 8];
+    }
+
+    /** @return the worker count */
+    public int size() {
+        return size;
+    }
+}

@@ -1,0 +1,57 @@
+/**
+ * The idle protocol: how workers go to sleep without losing a wake-up, and how publishers wake them
+ * sparingly. Not exported.
+ *
+ * <h2>State</h2>
+ * One packed control word ({@link dev.strand.internal.sleep.ControlWord}) counts <em>searching</em>
+ * workers (awake, looking for work) and <em>sleepers</em> (registered to park). Each worker also has
+ * a state, {@code AWAKE} or {@code SLEEPING}; whoever moves a worker's state from {@code SLEEPING}
+ * to {@code AWAKE} with a CAS (a waker, or the worker itself cancelling) moves it from sleepers to
+ * searching in the control word, so each transition is accounted exactly once.
+ *
+ * <h2>Protocol</h2>
+ * <pre>
+ * Worker going idle                         Publisher (push onto an empty deque, or submit)
+ *  S0  start searching if fewer than          P1  make the task visible (deque push with a
+ *      maxSearchers search; spin a few            release store, or a queue CAS)
+ *      sweeps                                   P2  full fence
+ *  S1  found work: stop searching; if it     P3  read the control word: if searching == 0 and
+ *      was the last searcher and someone           sleepers > 0, wake one (take the search
+ *      sleeps, wake one (hand over)                token searching 0 -> 1, claim a SLEEPING
+ *  S2  state := SLEEPING; atomically               worker by CAS, unpark it; it is a searcher)
+ *      sleepers += 1 (and searching -= 1)
+ *  S3  re-scan every queue:
+ *      a) found work (or lost a race for it): cancel the sleep (CAS own state back), search
+ *      b) nothing: park until the state is AWAKE again
+ * </pre>
+ *
+ * <h2>No lost wake-up (proof sketch)</h2>
+ * Suppose a task X is published (P1) while worker W goes to sleep. S2's read-modify-write of the
+ * control word and P2's fence are both sequentially consistent, so in their single total order:
+ * <ul>
+ *   <li>Case A: W's S2 comes after P2. Then W's re-scan (S3, after S2) sees X and W does not park.</li>
+ *   <li>Case B: S2 comes before P3's read. The publisher sees sleepers > 0. If searching == 0 it
+ *       wakes a sleeper, which re-scans after being claimed and finds X (or another task, then it
+ *       hands over by S1). If searching > 0, some searcher S was counted at P3. S later either goes
+ *       to sleep, and its own S2 comes after P3, so Case A applies to S and its re-scan sees X; or S
+ *       finds work and runs S1 after P3: if it was the last searcher and sleepers remain, it wakes
+ *       one, whose scan comes after P3 and sees X; if sleepers remain none, every worker is awake
+ *       and X is taken by the first to look.</li>
+ * </ul>
+ * A waker that takes the search token but finds no SLEEPING worker to claim (all were cancelling)
+ * returns the token and retries if the word still shows sleepers and no searcher, so a sleeper
+ * that registered after its scan is not stranded. Hence a published task is never left while
+ * every worker that could run it is parked. Termination after shutdown is decided by the worker
+ * whose S2 made sleepers equal to P with nothing found in its re-scan: no task is running, none is
+ * queued, and none can be submitted.
+ *
+ * <h2>Wake sparingly</h2>
+ * Pushes signal only when the deque was empty (a non-empty deque already had its signal); a wake
+ * happens only when nobody searches; searchers are capped; a searcher that finds work wakes the
+ * next one only if it was the last. An idle pool has every worker parked without a timeout: it uses
+ * no CPU.
+ *
+ * <p>Compare rayon-core's {@code sleep/README.md} (jobs event counter) and Go's
+ * {@code proc.go} ({@code wakep}, {@code resetspinning}, the spinning-M protocol).
+ */
+package dev.strand.internal.sleep;

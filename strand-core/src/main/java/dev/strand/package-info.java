@@ -1,0 +1,50 @@
+/**
+ * Strand: a work-stealing fork-join runtime.
+ *
+ * <h2>Model</h2>
+ * A computation is a series-parallel DAG of strands: {@code fork} (spawn) splits a strand into a
+ * child and a continuation, {@code join} (sync) waits for a child. Work T1 is the number of strands,
+ * span T∞ the longest path. Randomized work stealing runs it in expected time T1/P + O(T∞) with
+ * O(P·T∞) expected steals (Blumofe and Leiserson, JACM 1999; Arora, Blumofe and Plaxton, SPAA 1998).
+ *
+ * <h2>Scheduler</h2>
+ * {@link dev.strand.StrandPool} runs P {@code Worker} threads. Each owns a
+ * {@link dev.strand.deque.ChaseLevDeque}: it pushes and pops at the bottom (LIFO, depth-first, like
+ * the serial program) and thieves steal at the top (FIFO, the oldest and largest subtrees).
+ * <ol>
+ *   <li><b>Spawn</b> is child-stealing: the child is pushed, the parent continues. When the deque
+ *       reaches {@link dev.strand.PoolConfig#spawnBound()} the child runs inline instead, so a spawn
+ *       loop cannot exhaust memory (seed 000's throttling).</li>
+ *   <li><b>Finding work</b>: own deque; the external submission queue (every 61st decision it is
+ *       polled first, for fairness, as Go does); then one sweep over the other workers in a
+ *       random-start, coprime-stride order ({@code internal.victim}), stealing one task or half.</li>
+ *   <li><b>Join</b> is greedy: pop the own deque (an unstolen child is at its bottom and runs
+ *       inline), then steal back from the worker running the child (leapfrogging: it holds the
+ *       child's subtasks), then steal from anyone; block only after repeated failure. The stalling
+ *       policy blocks instead of stealing, for comparison.</li>
+ *   <li><b>Idle</b>: spin a bounded number of sweeps as a "searcher" (at most
+ *       {@code maxSearchers} at once), then register as a sleeper, re-scan, and park. Publishers wake
+ *       a sleeper only if nobody searches, and push signals only when the deque was empty; a
+ *       searcher that finds work wakes the next one. The protocol and its proof that no wake-up is
+ *       lost are in {@code dev.strand.internal.sleep}.</li>
+ * </ol>
+ *
+ * <h2>Outcomes</h2>
+ * A task's exception reaches its joiners as the cause of a
+ * {@link java.util.concurrent.CompletionException} (or {@link java.util.concurrent.ExecutionException}
+ * from {@code get}); the pool keeps running. Cancellation wins only against a task that has not
+ * completed; a cancelled task that has not started never runs.
+ *
+ * <h2>Rejected alternatives</h2>
+ * <ul>
+ *   <li>A lock per deque: a popular victim serializes its thieves and can block its owner, which
+ *       breaks the contention model behind the O(P·T∞) steal bound.</li>
+ *   <li>Compensation threads for blocked joins (ForkJoinPool's managed blocking): greedy joins
+ *       keep workers busy without growing the thread count; a join blocks only when no work is
+ *       found anywhere, and then no extra thread could help either.</li>
+ *   <li>Continuation-stealing: needs to capture and migrate a stack frame, which the JVM cannot do
+ *       cheaply for platform threads; child-stealing with a spawn bound and greedy joins is the
+ *       ForkJoinPool/TBB/Rayon design. {@link dev.strand.JoinPolicy} leaves room to add it.</li>
+ * </ul>
+ */
+package dev.strand;

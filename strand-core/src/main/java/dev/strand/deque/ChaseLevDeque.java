@@ -33,9 +33,11 @@ import java.util.Objects;
  *
  * <h2>Memory</h2>
  * The array doubles when full and never shrinks; an old array stays valid for a thief still reading
- * it because it is only replaced, never cleared. Slots are nulled once their element has left
- * (by the owner on pop, by a thief with a CAS that fails harmlessly if the owner already reused the
- * slot), so the garbage collector can reclaim finished subtrees.
+ * it because it is only replaced, never cleared. Only the owner writes slots: it nulls a slot when it
+ * pops the element, and it nulls the slots of stolen elements (every index below {@code top} whose
+ * slot it has not refilled) at its next push or pop, so the garbage collector can reclaim finished
+ * subtrees. Thieves never write slots: a thief's clearing store could not tell its stolen element
+ * from the same reference pushed again into the recycled slot, and would erase the new push.
  *
  * <h2>Steal-half</h2>
  * {@link #stealBatchAndPop} moves up to half of the victim's elements. It takes them one CAS at a
@@ -50,6 +52,9 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
     private static final VarHandle BOTTOM;
     private static final VarHandle ARRAY;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
+
+    /** Internal steal outcome: the race for the element was lost (distinct from null, "empty"). */
+    private static final Object LOST = new Object();
 
     static {
         try {
@@ -124,6 +129,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         Object[] a = array;
         if (size >= a.length) {
             a = grow(a, t, b);
+        } else if (cleared < t) {
+            clearStolen(a, t, b);
         }
         a[(int) b & (a.length - 1)] = x;
         BOTTOM.setRelease(this, b + 1);           // F1: element before bottom; pairs with F3
@@ -144,6 +151,9 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         BOTTOM.setOpaque(this, b);                // tentatively claim slot b
         VarHandle.fullFence();                    // F2: bottom store before top load; pairs with F3
         long t = (long) TOP.getOpaque(this);
+        if (cleared < t) {
+            clearStolen(a, t, b + 1);
+        }
         if (t > b) {                              // was empty
             BOTTOM.setOpaque(this, b + 1);
             return null;
@@ -152,10 +162,9 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         Object x = a[i];
         if (t == b) {                             // last element: race thieves for it on top (F4)
             if (!TOP.compareAndSet(this, t, t + 1)) {
-                x = null;                         // a thief won; it clears the slot
-            } else {
-                a[i] = null;
+                x = null;                         // a thief won (it already read the element)
             }
+            a[i] = null;
             BOTTOM.setOpaque(this, b + 1);        // empty again: top == bottom
             return (T) x;
         }
@@ -186,12 +195,13 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      * @return {@link Steal.Success} with the element, {@link Steal.Empty}, or {@link Steal.Retry}
      *     if another thread won the race for it
      */
+    @SuppressWarnings("unchecked")
     public Steal<T> steal() {
-        T x = stealOrNull();
-        if (x != null) {
-            return new Steal.Success<>(x);
+        Object x = tryStealAttempt();
+        if (x == null) {
+            return Steal.empty();
         }
-        return lastStealFoundEmpty() ? Steal.empty() : Steal.retry();
+        return x == LOST ? Steal.retry() : new Steal.Success<>((T) x);
     }
 
     /**
@@ -202,6 +212,18 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      */
     @SuppressWarnings("unchecked")
     public T stealOrNull() {
+        Object x = tryStealAttempt();
+        return x == LOST ? null : (T) x;
+    }
+
+    /**
+     * One steal attempt. Empty and lost are told apart from the same reads of {@code top} and
+     * {@code bottom} that decided the attempt: a later, separate emptiness check could see an empty
+     * deque that never existed (a bottom read before a push, a top read after the next steal).
+     *
+     * @return the element, {@code null} if the deque was empty, or {@link #LOST}
+     */
+    private Object tryStealAttempt() {
         long t = (long) TOP.getAcquire(this);
         VarHandle.fullFence();                    // F3: top load before bottom load; pairs with F2
         long b = (long) BOTTOM.getAcquire(this);  // pairs with F1: slots below b are published
@@ -209,13 +231,11 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
             return null;
         }
         Object[] a = (Object[]) ARRAY.getAcquire(this);
-        int i = (int) t & (a.length - 1);
-        Object x = SLOT.getAcquire(a, i);
+        Object x = SLOT.getAcquire(a, (int) t & (a.length - 1));
         if (x == null || !TOP.compareAndSet(this, t, t + 1)) {   // F4
-            return null;                          // lost the race (x == null: slot recycled)
+            return LOST;                          // lost the race (x == null: slot already cleared)
         }
-        SLOT.compareAndSet(a, i, x, null);        // fails harmlessly if the owner reused the slot
-        return (T) x;
+        return x;                                 // the owner clears the slot later (clearStolen)
     }
 
     /**
@@ -254,12 +274,10 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
                 }
             }
             Object[] a = (Object[]) ARRAY.getAcquire(this);
-            int i = (int) t & (a.length - 1);
-            Object x = SLOT.getAcquire(a, i);
+            Object x = SLOT.getAcquire(a, (int) t & (a.length - 1));
             if (x == null || !TOP.compareAndSet(this, t, t + 1)) {   // F4
                 break;
             }
-            SLOT.compareAndSet(a, i, x, null);
             if (first == null) {
                 first = (T) x;
             } else {
@@ -291,8 +309,19 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         return ((Object[]) ARRAY.getAcquire(this)).length;
     }
 
-    private boolean lastStealFoundEmpty() {
-        return isEmpty();
+    /**
+     * Invariant: owner thread only. Nulls the slots of elements that thieves took: indices in
+     * {@code [cleared, t)} (all below {@code top}, so no thief can win them any more, and the winner
+     * read its element before its CAS), except those whose slot a later push already refilled, i.e.
+     * only indices {@code >= written - length} where {@code written} is one past the highest index
+     * pushed into {@code a}.
+     */
+    private void clearStolen(Object[] a, long t, long written) {
+        int mask = a.length - 1;
+        for (long i = Math.max(cleared, written - a.length); i < t; i++) {
+            a[(int) i & mask] = null;
+        }
+        cleared = t;
     }
 
     /** Invariant: owner thread only. Copies {@code [t, b)} into an array twice as long. */
@@ -306,6 +335,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
             a[(int) i & (a.length - 1)] = old[(int) i & (n - 1)];
         }
         ARRAY.setRelease(this, a);                // publish the copy before any bottom beyond it (F1)
+        cleared = t;                              // the copy holds no slot below t
         return a;
     }
 
@@ -335,6 +365,7 @@ abstract class Pad1 extends TopField {
 abstract class BottomField extends Pad1 {
     long bottom;         // written by the owner only; read by thieves through VarHandles
     Object[] array;      // replaced by the owner on growth; read by thieves through VarHandles
+    long cleared;        // owner-private: stolen slots below this index are already nulled
 }
 
 abstract class ChaseLevDequeFields extends BottomField {

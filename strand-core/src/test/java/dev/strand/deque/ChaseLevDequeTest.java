@@ -1,0 +1,378 @@
+package dev.strand.deque;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** Single-threaded behaviour of {@link ChaseLevDeque}: the sequential contract of every operation. */
+class ChaseLevDequeTest {
+
+    /** Fresh, distinct {@code Integer} objects (never from the cache), so identity checks are exact. */
+    @SuppressWarnings("removal")
+    private static Integer box(int v) {
+        return new Integer(v);
+    }
+
+    /** Whether any slot of the deque's current array still references {@code x}. */
+    private static boolean anySlotHolds(ChaseLevDeque<?> d, Object x) {
+        for (Object o : d.array) {
+            if (o == x) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int nonNullSlots(ChaseLevDeque<?> d) {
+        int n = 0;
+        for (Object o : d.array) {
+            if (o != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void popIsLifo() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>();
+        for (int i = 0; i < 10; i++) {
+            d.push(i);
+        }
+        for (int i = 9; i >= 0; i--) {
+            assertThat(d.pop()).isEqualTo(i);
+        }
+        assertThat(d.pop()).isNull();
+        assertThat(d.isEmpty()).isTrue();
+    }
+
+    @Test
+    void stealIsFifo() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>();
+        for (int i = 0; i < 10; i++) {
+            d.push(i);
+        }
+        for (int i = 0; i < 10; i++) {
+            Steal<Integer> s = d.steal();
+            assertThat(s).isEqualTo(new Steal.Success<>(i));
+            assertThat(s.isSuccess()).isTrue();
+            assertThat(s.valueOrNull()).isEqualTo(i);
+        }
+        assertThat(d.steal()).isInstanceOf(Steal.Empty.class);
+    }
+
+    @Test
+    void stealOrNullIsFifo() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>();
+        for (int i = 0; i < 5; i++) {
+            d.push(i);
+        }
+        for (int i = 0; i < 5; i++) {
+            assertThat(d.stealOrNull()).isEqualTo(i);
+        }
+        assertThat(d.stealOrNull()).isNull();
+    }
+
+    @Test
+    void emptyDequeResults() {
+        ChaseLevDeque<String> d = new ChaseLevDeque<>();
+        assertThat(d.pop()).isNull();
+        assertThat(d.peekBottom()).isNull();
+        assertThat(d.stealOrNull()).isNull();
+        Steal<String> s = d.steal();
+        assertThat(s).isInstanceOf(Steal.Empty.class).isSameAs(Steal.empty());
+        assertThat(s.isSuccess()).isFalse();
+        assertThat(s.valueOrNull()).isNull();
+        assertThat(d.size()).isZero();
+        assertThat(d.isEmpty()).isTrue();
+        // Popping an empty deque must leave it consistent (pop lowers bottom tentatively).
+        assertThat(d.pop()).isNull();
+        assertThat(d.size()).isZero();
+        d.push("a");
+        assertThat(d.size()).isEqualTo(1);
+        assertThat(d.steal()).isEqualTo(new Steal.Success<>("a"));
+        assertThat(d.steal()).isInstanceOf(Steal.Empty.class);
+        assertThat(d.pop()).isNull();
+        assertThat(d.size()).isZero();
+    }
+
+    @Test
+    void stealClassificationSingleThreaded() {
+        ChaseLevDeque<String> d = new ChaseLevDeque<>(1);
+        assertThat(d.steal()).isInstanceOf(Steal.Empty.class);
+        d.push("x");
+        Steal<String> s = d.steal();
+        assertThat(s).isInstanceOf(Steal.Success.class);
+        assertThat(((Steal.Success<String>) s).value()).isEqualTo("x");
+        // Without a competing thread no attempt can lose a race: never Retry.
+        assertThat(d.steal()).isInstanceOf(Steal.Empty.class);
+        assertThat(Steal.<String>retry()).isInstanceOf(Steal.Retry.class);
+        assertThat(Steal.<String>retry().isSuccess()).isFalse();
+        assertThat(Steal.<String>retry().valueOrNull()).isNull();
+    }
+
+    @Test
+    void mixedPopAndSteal() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(2);
+        d.push(1);
+        d.push(2);
+        d.push(3);
+        assertThat(d.peekBottom()).isEqualTo(3);
+        assertThat(d.steal().valueOrNull()).isEqualTo(1);
+        assertThat(d.pop()).isEqualTo(3);
+        assertThat(d.size()).isEqualTo(1);
+        assertThat(d.peekBottom()).isEqualTo(2);
+        assertThat(d.pop()).isEqualTo(2);    // the last element: pop takes the CAS path
+        assertThat(d.pop()).isNull();
+        assertThat(d.steal()).isInstanceOf(Steal.Empty.class);
+        d.push(4);
+        assertThat(d.steal().valueOrNull()).isEqualTo(4);
+        assertThat(d.peekBottom()).isNull();
+    }
+
+    @Test
+    void pushReturnsSizeBeforePush() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(1);
+        for (int i = 0; i < 20; i++) {
+            assertThat(d.push(i)).isEqualTo(i);
+        }
+        d.steal();
+        d.pop();
+        assertThat(d.push(99)).isEqualTo(18);
+    }
+
+    @Test
+    void growthPreservesOrder() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(1);
+        assertThat(d.capacity()).isEqualTo(1);
+        int n = 1000;
+        for (int i = 0; i < n; i++) {
+            d.push(i);
+            assertThat(d.capacity()).isGreaterThanOrEqualTo(d.size());
+        }
+        assertThat(d.capacity()).isEqualTo(1024);
+        assertThat(d.size()).isEqualTo(n);
+        for (int i = 0; i < n / 2; i++) {
+            assertThat(d.steal().valueOrNull()).isEqualTo(i);
+        }
+        for (int i = n - 1; i >= n / 2; i--) {
+            assertThat(d.pop()).isEqualTo(i);
+        }
+        assertThat(d.isEmpty()).isTrue();
+    }
+
+    /** Growth while top is not at index 0 of the array: the copy must unwrap the circular range. */
+    @Test
+    void growthWithWrappedIndicesPreservesOrder() {
+        for (int offset = 0; offset < 16; offset++) {
+            ChaseLevDeque<Integer> d = new ChaseLevDeque<>(8);
+            for (int i = 0; i < offset; i++) {   // move top and bottom around the ring
+                d.push(-1);
+                assertThat(d.steal().valueOrNull()).isEqualTo(-1);
+            }
+            int next = 0;
+            int expectOldest = 0;
+            List<Integer> seen = new ArrayList<>();
+            for (int round = 0; round < 40; round++) {  // grows 8 -> 16 -> 32 -> 64 with live wrap
+                d.push(next++);
+                d.push(next++);
+                d.push(next++);
+                Integer s = d.steal().valueOrNull();
+                assertThat(s).isEqualTo(expectOldest++);
+                seen.add(s);
+            }
+            assertThat(d.capacity()).isGreaterThan(8);
+            int remaining = d.size();
+            assertThat(remaining).isEqualTo(next - expectOldest);
+            for (int i = next - 1; i >= expectOldest; i--) {
+                assertThat(d.pop()).isEqualTo(i);
+            }
+            assertThat(d.pop()).isNull();
+        }
+    }
+
+    @Test
+    void capacityIsRoundedUpToPowerOfTwo() {
+        assertThat(new ChaseLevDeque<>(1).capacity()).isEqualTo(1);
+        assertThat(new ChaseLevDeque<>(2).capacity()).isEqualTo(2);
+        assertThat(new ChaseLevDeque<>(3).capacity()).isEqualTo(4);
+        assertThat(new ChaseLevDeque<>(1000).capacity()).isEqualTo(1024);
+        assertThat(new ChaseLevDeque<>().capacity()).isEqualTo(ChaseLevDeque.DEFAULT_CAPACITY);
+    }
+
+    @Test
+    void badCapacityRejected() {
+        assertThatThrownBy(() -> new ChaseLevDeque<>(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ChaseLevDeque<>(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ChaseLevDeque<>(Integer.MIN_VALUE))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ChaseLevDeque<>((1 << 30) + 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ChaseLevDeque<>(Integer.MAX_VALUE))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void nullRejected() {
+        ChaseLevDeque<String> d = new ChaseLevDeque<>();
+        assertThatThrownBy(() -> d.push(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> d.tryPush(null, 10)).isInstanceOf(NullPointerException.class);
+        assertThat(d.size()).isZero();
+        assertThat(d.pop()).isNull();
+    }
+
+    @Test
+    void tryPushRefusesAtMaxSize() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(2);
+        assertThat(d.tryPush(0, 3)).isEqualTo(0);
+        assertThat(d.tryPush(1, 3)).isEqualTo(1);
+        assertThat(d.tryPush(2, 3)).isEqualTo(2);
+        assertThat(d.tryPush(3, 3)).isEqualTo(-1);
+        assertThat(d.tryPush(3, 3)).isEqualTo(-1);
+        assertThat(d.size()).isEqualTo(3);
+        assertThat(d.tryPush(3, 4)).isEqualTo(3);     // a larger bound admits it
+        assertThat(d.pop()).isEqualTo(3);
+        assertThat(d.pop()).isEqualTo(2);
+        assertThat(d.tryPush(9, 3)).isEqualTo(2);     // room again after pops
+        assertThat(d.tryPush(10, 3)).isEqualTo(-1);
+        assertThat(d.steal().valueOrNull()).isEqualTo(0);
+        assertThat(d.tryPush(10, 3)).isEqualTo(2);    // and after steals
+        assertThat(d.tryPush(0, 0)).isEqualTo(-1);    // bound 0: always refused
+        // Refused pushes left nothing behind: contents are exactly 1, 9, 10 oldest first.
+        assertThat(d.steal().valueOrNull()).isEqualTo(1);
+        assertThat(d.steal().valueOrNull()).isEqualTo(9);
+        assertThat(d.steal().valueOrNull()).isEqualTo(10);
+        assertThat(d.steal()).isInstanceOf(Steal.Empty.class);
+    }
+
+    @Test
+    void slotNulledAfterPop() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(4);
+        Integer a = box(1000);
+        Integer b = box(1001);
+        d.push(a);
+        d.push(b);
+        assertThat(d.pop()).isSameAs(b);               // t < b path
+        assertThat(anySlotHolds(d, b)).isFalse();
+        assertThat(d.pop()).isSameAs(a);               // last element: CAS path
+        assertThat(anySlotHolds(d, a)).isFalse();
+        assertThat(nonNullSlots(d)).isZero();
+    }
+
+    @Test
+    void slotNulledAfterSteal() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(8);
+        Integer a = box(1000);
+        Integer b = box(1001);
+        Integer c = box(1002);
+        d.push(a);
+        d.push(b);
+        d.push(c);
+        assertThat(d.steal().valueOrNull()).isSameAs(a);
+        assertThat(d.stealOrNull()).isSameAs(b);
+        // Thieves never write slots; the owner clears stolen slots at its next push or pop.
+        Integer e = box(1003);
+        d.push(e);
+        assertThat(anySlotHolds(d, a)).isFalse();
+        assertThat(anySlotHolds(d, b)).isFalse();
+        assertThat(d.pop()).isSameAs(e);
+        assertThat(d.steal().valueOrNull()).isSameAs(c);
+        assertThat(d.pop()).isNull();                  // the owner's pop on an empty deque clears too
+        assertThat(nonNullSlots(d)).isZero();
+    }
+
+    @Test
+    void slotNulledAfterStealThenPopOnly() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(8);
+        Integer[] xs = new Integer[6];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = box(2000 + i);
+            d.push(xs[i]);
+        }
+        for (int i = 0; i < 3; i++) {
+            assertThat(d.stealOrNull()).isSameAs(xs[i]);
+        }
+        assertThat(d.pop()).isSameAs(xs[5]);
+        for (int i = 0; i < 3; i++) {
+            assertThat(anySlotHolds(d, xs[i])).as("stolen slot %d", i).isFalse();
+        }
+        assertThat(nonNullSlots(d)).isEqualTo(2);
+    }
+
+    @Test
+    void slotsNulledAcrossWrapAroundAndGrowth() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(4);
+        List<Integer> live = new ArrayList<>();
+        int v = 10_000;
+        for (int round = 0; round < 50; round++) {
+            for (int k = 0; k < 3; k++) {
+                Integer x = box(v++);
+                d.push(x);
+                live.add(x);
+            }
+            assertThat(d.stealOrNull()).isSameAs(live.remove(0));
+            assertThat(d.stealOrNull()).isSameAs(live.remove(0));
+            d.push(box(-1));
+            assertThat(d.pop()).isEqualTo(-1);
+            // After the owner's push and pop, exactly the live elements are referenced.
+            assertThat(nonNullSlots(d)).isEqualTo(live.size());
+            for (Integer x : live) {
+                assertThat(anySlotHolds(d, x)).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void slotsNulledAfterStealBatch() {
+        ChaseLevDeque<Integer> victim = new ChaseLevDeque<>(16);
+        ChaseLevDeque<Integer> dest = new ChaseLevDeque<>();
+        Integer[] xs = new Integer[10];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = box(3000 + i);
+            victim.push(xs[i]);
+        }
+        assertThat(victim.stealBatchAndPop(dest, 100)).isSameAs(xs[0]);
+        assertThat(victim.pop()).isSameAs(xs[9]);
+        for (int i = 0; i < 5; i++) {
+            assertThat(anySlotHolds(victim, xs[i])).as("stolen slot %d", i).isFalse();
+        }
+        assertThat(nonNullSlots(victim)).isEqualTo(4);
+    }
+
+    /** The same reference may be pushed again into the slot it was just stolen from. */
+    @Test
+    void sameReferencePushedAgainIntoRecycledSlot() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(1);
+        Integer x = box(7);
+        for (int i = 0; i < 10; i++) {
+            d.push(x);
+            assertThat(d.stealOrNull()).isSameAs(x);
+            d.push(x);
+            assertThat(d.size()).isEqualTo(1);
+            assertThat(d.pop()).isSameAs(x);
+            assertThat(d.capacity()).isEqualTo(1);
+        }
+        d.push(x);
+        d.push(x);
+        d.push(x);
+        assertThat(d.pop()).isSameAs(x);
+        assertThat(d.stealOrNull()).isSameAs(x);
+        assertThat(d.pop()).isSameAs(x);
+        assertThat(d.pop()).isNull();
+    }
+
+    @Test
+    void sizeAndToString() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(4);
+        assertThat(d.toString()).contains("size=0").contains("capacity=4");
+        d.push(1);
+        d.push(2);
+        assertThat(d.size()).isEqualTo(2);
+        assertThat(d.isEmpty()).isFalse();
+        assertThat(d.toString()).contains("size=2");
+    }
+}

@@ -28,8 +28,12 @@ class ChaseLevDequeStressTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void everyElementObtainedExactlyOnce() throws Exception {
         // Shallow: the deque stays near empty (last-element races). Deep: bursts grow it far.
-        run(2_000_000, 0.55, 1, 1);
-        run(1_000_000, 0.50, 1, 200);
+        // Repeat for about three seconds (at least once each); a run takes well under a second.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        do {
+            run(1_000_000, 0.55, 1, 1);
+            run(500_000, 0.50, 1, 200);
+        } while (System.nanoTime() < deadline);
     }
 
     /**

@@ -1,0 +1,413 @@
+package dev.strand.internal.sleep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.strand.deque.ChaseLevDeque;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class SleepCoordinatorTest {
+
+    private static long word(int searching, int sleepers) {
+        return ControlWord.pack(searching, sleepers);
+    }
+
+    /** A coordinator whose workers are registered with the test thread (unpark of it is harmless). */
+    private static SleepCoordinator coordinator(int size, int maxSearchers) {
+        SleepCoordinator c = new SleepCoordinator(size, maxSearchers);
+        for (int i = 0; i < size; i++) {
+            c.register(i, Thread.currentThread());
+        }
+        return c;
+    }
+
+    // ---------------------------------------------------------------- single-threaded accounting
+
+    @Test
+    void badArgumentsRejected() {
+        assertThatThrownBy(() -> new SleepCoordinator(0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SleepCoordinator(1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SleepCoordinator(-3, 2)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void startsIdleAndAwake() {
+        SleepCoordinator c = coordinator(4, 2);
+        assertThat(c.size()).isEqualTo(4);
+        assertThat(c.controlWord()).isEqualTo(word(0, 0));
+        for (int i = 0; i < 4; i++) {
+            assertThat(c.isSleeping(i)).isFalse();
+            assertThat(c.parks(i)).isZero();
+            assertThat(c.unparks(i)).isZero();
+        }
+    }
+
+    @Test
+    void tryStartSearchingRespectsMaxSearchers() {
+        SleepCoordinator c = coordinator(8, 3);
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerTryStartSearching()).isFalse();
+        assertThat(c.workerTryStartSearching()).isFalse();
+        assertThat(c.controlWord()).isEqualTo(word(3, 0));
+        c.workerStopSearching(0);
+        assertThat(c.controlWord()).isEqualTo(word(2, 0));
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerTryStartSearching()).isFalse();
+        // Sleepers do not count against the cap.
+        c.workerPrepareSleep(5, true);
+        assertThat(c.controlWord()).isEqualTo(word(2, 1));
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerTryStartSearching()).isFalse();
+    }
+
+    @Test
+    void prepareSleepMovesSearcherToSleepers() {
+        SleepCoordinator c = coordinator(4, 4);
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerPrepareSleep(0, true)).isEqualTo(1);
+        assertThat(c.isSleeping(0)).isTrue();
+        assertThat(c.controlWord()).isEqualTo(word(1, 1));
+        assertThat(c.workerPrepareSleep(1, false)).isEqualTo(2);   // was not searching
+        assertThat(c.controlWord()).isEqualTo(word(1, 2));
+        assertThat(c.workerPrepareSleep(2, true)).isEqualTo(3);
+        assertThat(c.controlWord()).isEqualTo(word(0, 3));
+        assertThat(c.isSleeping(0)).isTrue();
+        assertThat(c.isSleeping(1)).isTrue();
+        assertThat(c.isSleeping(2)).isTrue();
+        assertThat(c.isSleeping(3)).isFalse();
+    }
+
+    @Test
+    void cancelSleepMakesTheWorkerASearcherOnce() {
+        SleepCoordinator c = coordinator(2, 2);
+        c.workerPrepareSleep(0, false);
+        assertThat(c.controlWord()).isEqualTo(word(0, 1));
+        c.workerCancelSleep(0);
+        assertThat(c.isSleeping(0)).isFalse();
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+        c.workerCancelSleep(0);                       // not sleeping: no effect
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+        c.workerStopSearching(0);
+        assertThat(c.controlWord()).isEqualTo(word(0, 0));
+    }
+
+    @Test
+    void workPublishedWithSleeperAndNoSearcherClaimsIt() {
+        SleepCoordinator c = coordinator(3, 2);
+        c.workerPrepareSleep(1, false);
+        assertThat(c.controlWord()).isEqualTo(word(0, 1));
+        c.workPublished(2);
+        assertThat(c.isSleeping(1)).isFalse();
+        assertThat(c.controlWord()).as("the claimed sleeper is now the searcher").isEqualTo(word(1, 0));
+        assertThat(c.unparks(2)).isEqualTo(1);
+        // The claimed worker re-scans, finds work and cancels: already awake, nothing counted twice.
+        c.workerCancelSleep(1);
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+        // Its park returns at once, without parking.
+        c.workerPark(1, () -> false);
+        assertThat(c.parks(1)).isZero();
+    }
+
+    @Test
+    void workPublishedFromExternalThreadClaimsOneSleeperOnly() {
+        SleepCoordinator c = coordinator(4, 4);
+        for (int i = 0; i < 4; i++) {
+            c.workerPrepareSleep(i, false);
+        }
+        assertThat(c.controlWord()).isEqualTo(word(0, 4));
+        c.workPublished(-1);
+        int sleeping = 0;
+        for (int i = 0; i < 4; i++) {
+            sleeping += c.isSleeping(i) ? 1 : 0;
+        }
+        assertThat(sleeping).isEqualTo(3);
+        assertThat(c.controlWord()).isEqualTo(word(1, 3));
+        // A searcher exists now: further publications wake nobody (the searcher will find the work).
+        c.workPublished(-1);
+        c.workPublished(0);
+        assertThat(c.controlWord()).isEqualTo(word(1, 3));
+        assertThat(c.unparks(0)).isZero();
+    }
+
+    @Test
+    void workPublishedWithoutSleepersDoesNothing() {
+        SleepCoordinator c = coordinator(2, 2);
+        c.workPublished(0);
+        assertThat(c.controlWord()).isEqualTo(word(0, 0));
+        assertThat(c.workerTryStartSearching()).isTrue();
+        c.workPublished(0);
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+        assertThat(c.unparks(0)).isZero();
+    }
+
+    @Test
+    void lastSearcherStoppingHandsOverToASleeper() {
+        SleepCoordinator c = coordinator(3, 3);
+        assertThat(c.workerTryStartSearching()).isTrue();   // worker 0
+        assertThat(c.workerTryStartSearching()).isTrue();   // worker 1
+        c.workerPrepareSleep(2, false);
+        assertThat(c.controlWord()).isEqualTo(word(2, 1));
+        c.workerStopSearching(0);                          // not the last searcher: no wake
+        assertThat(c.isSleeping(2)).isTrue();
+        assertThat(c.controlWord()).isEqualTo(word(1, 1));
+        c.workerStopSearching(1);                          // the last: wakes worker 2 to search
+        assertThat(c.isSleeping(2)).isFalse();
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+        assertThat(c.unparks(1)).isEqualTo(1);
+    }
+
+    @Test
+    void lastSearcherStoppingWithoutSleepersWakesNobody() {
+        SleepCoordinator c = coordinator(2, 2);
+        assertThat(c.workerTryStartSearching()).isTrue();
+        c.workerStopSearching(0);
+        assertThat(c.controlWord()).isEqualTo(word(0, 0));
+        assertThat(c.unparks(0)).isZero();
+    }
+
+    @Test
+    void wakeAllClaimsEverySleeper() {
+        SleepCoordinator c = coordinator(5, 1);
+        assertThat(c.workerTryStartSearching()).isTrue();
+        c.workerPrepareSleep(0, true);
+        c.workerPrepareSleep(1, false);
+        c.workerPrepareSleep(3, false);
+        assertThat(c.controlWord()).isEqualTo(word(0, 3));
+        c.wakeAll();
+        for (int i = 0; i < 5; i++) {
+            assertThat(c.isSleeping(i)).isFalse();
+        }
+        assertThat(c.controlWord()).as("woken workers count as searching").isEqualTo(word(3, 0));
+        c.wakeAll();                                       // idempotent
+        assertThat(c.controlWord()).isEqualTo(word(3, 0));
+        // Each woken worker leaves the search in turn.
+        c.workerStopSearching(0);
+        c.workerStopSearching(1);
+        c.workerStopSearching(3);
+        assertThat(c.controlWord()).isEqualTo(word(0, 0));
+    }
+
+    @Test
+    void wakeAllToleratesUnregisteredWorkers() {
+        SleepCoordinator c = new SleepCoordinator(3, 1);   // nobody registered
+        c.workerPrepareSleep(2, false);
+        c.wakeAll();
+        assertThat(c.isSleeping(2)).isFalse();
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+    }
+
+    @Test
+    void parkWithStopCancelsTheSleep() {
+        SleepCoordinator c = coordinator(2, 2);
+        c.workerPrepareSleep(0, false);
+        c.workerPark(0, () -> true);
+        assertThat(c.isSleeping(0)).isFalse();
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+        assertThat(c.parks(0)).isZero();
+    }
+
+    @Test
+    void fullCycleKeepsCountsConsistent() {
+        SleepCoordinator c = coordinator(4, 2);
+        // Workers 0..3 search (two at most), give up, sleep; a publication wakes one; it finds work.
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerTryStartSearching()).isFalse();
+        c.workerPrepareSleep(0, true);
+        c.workerPrepareSleep(1, true);
+        c.workerPrepareSleep(2, false);
+        c.workerPrepareSleep(3, false);
+        assertThat(c.controlWord()).isEqualTo(word(0, 4));
+        c.workPublished(-1);
+        assertThat(c.controlWord()).isEqualTo(word(1, 3));
+        int woken = -1;
+        for (int i = 0; i < 4; i++) {
+            if (!c.isSleeping(i)) {
+                assertThat(woken).as("only one worker woken").isEqualTo(-1);
+                woken = i;
+            }
+        }
+        assertThat(woken).isNotNegative();
+        c.workerStopSearching(woken);          // it found the work; last searcher: hands over
+        assertThat(c.controlWord()).isEqualTo(word(1, 2));
+        c.wakeAll();
+        assertThat(c.controlWord()).isEqualTo(word(3, 0));
+    }
+
+    // ---------------------------------------------------------------- real parking
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void parkedWorkerIsWokenByWorkPublished() throws Exception {
+        SleepCoordinator c = new SleepCoordinator(2, 1);
+        CountDownLatch registered = new CountDownLatch(1);
+        AtomicBoolean returned = new AtomicBoolean();
+        Thread w = new Thread(() -> {
+            c.register(0, Thread.currentThread());
+            c.workerPrepareSleep(0, false);
+            registered.countDown();
+            c.workerPark(0, () -> false);
+            returned.set(true);
+        });
+        w.start();
+        registered.await();
+        // Wait until it actually parks (or at least is about to), then publish.
+        while (c.parks(0) == 0 && w.isAlive()) {
+            Thread.onSpinWait();
+        }
+        assertThat(returned.get()).isFalse();
+        c.workPublished(-1);
+        w.join(TimeUnit.SECONDS.toMillis(20));
+        assertThat(w.isAlive()).as("woken worker returned from park").isFalse();
+        assertThat(returned.get()).isTrue();
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+    }
+
+    // ---------------------------------------------------------------- Dekker pairing stress
+
+    /**
+     * Many rounds of: a worker registers as sleeper (S2) then re-scans the deque (S3); concurrently a
+     * publisher pushes onto that deque (P1) then calls {@link SleepCoordinator#workPublished} (P2-P3).
+     * A lost wake-up is a round where the re-scan saw nothing AND nobody claimed the worker. After
+     * every round the accounting must also be exact: one searcher (the canceller or the claimed
+     * sleeper), no sleeper.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void noLostWakeUpSingleSleeper() throws Exception {
+        runDekkerRounds(1, 2_000);
+    }
+
+    /** Same with two sleepers: at least one must end up awake (saw the work or was claimed). */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void noLostWakeUpTwoSleepers() throws Exception {
+        runDekkerRounds(2, 1_500);
+    }
+
+    private static void runDekkerRounds(int sleepers, long budgetMillis) throws Exception {
+        final int chunk = 4_096;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budgetMillis);
+        long rounds = 0;
+        long claimed = 0;
+        long sawWork = 0;
+        do {
+            SleepCoordinator[] coords = new SleepCoordinator[chunk];
+            @SuppressWarnings("unchecked")
+            ChaseLevDeque<Object>[] deques = new ChaseLevDeque[chunk];
+            boolean[][] saw = new boolean[sleepers][chunk];
+            boolean[][] wasSearching = new boolean[sleepers][chunk];
+            for (int r = 0; r < chunk; r++) {
+                coords[r] = new SleepCoordinator(sleepers, sleepers);
+                deques[r] = new ChaseLevDeque<>(1);
+                for (int s = 0; s < sleepers; s++) {
+                    wasSearching[s][r] = ((r >> s) & 1) == 0;
+                }
+            }
+            int parties = sleepers + 1;
+            AtomicInteger[] arrived = new AtomicInteger[chunk];
+            for (int r = 0; r < chunk; r++) {
+                arrived[r] = new AtomicInteger();
+            }
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread[] threads = new Thread[parties];
+            Object task = new Object();
+            for (int s = 0; s < sleepers; s++) {
+                final int me = s;
+                threads[s] = new Thread(() -> {
+                    try {
+                        for (int r = 0; r < chunk; r++) {
+                            SleepCoordinator c = coords[r];
+                            c.register(me, Thread.currentThread());
+                            if (wasSearching[me][r] && !c.workerTryStartSearching()) {
+                                throw new AssertionError("searcher slot refused");
+                            }
+                            rendezvous(arrived[r], parties);
+                            c.workerPrepareSleep(me, wasSearching[me][r]);   // S2
+                            boolean found = !deques[r].isEmpty();          // S3: re-scan
+                            saw[me][r] = found;
+                            if (found) {
+                                c.workerCancelSleep(me);                   // S3a
+                            }
+                        }
+                    } catch (Throwable t) {
+                        failure.compareAndSet(null, t);
+                    }
+                }, "sleeper-" + s);
+            }
+            threads[sleepers] = new Thread(() -> {
+                try {
+                    for (int r = 0; r < chunk; r++) {
+                        rendezvous(arrived[r], parties);
+                        deques[r].push(task);                               // P1
+                        coords[r].workPublished(-1);                        // P2, P3
+                    }
+                } catch (Throwable t) {
+                    failure.compareAndSet(null, t);
+                }
+            }, "publisher");
+            for (Thread t : threads) {
+                t.start();
+            }
+            for (Thread t : threads) {
+                t.join(TimeUnit.SECONDS.toMillis(30));
+                assertThat(t.isAlive()).as(t.getName() + " finished").isFalse();
+            }
+            if (failure.get() != null) {
+                throw new AssertionError("round thread failed", failure.get());
+            }
+            for (int r = 0; r < chunk; r++) {
+                SleepCoordinator c = coords[r];
+                boolean someoneAwake = false;
+                int awake = 0;
+                for (int s = 0; s < sleepers; s++) {
+                    boolean up = !c.isSleeping(s);
+                    if (saw[s][r]) {
+                        sawWork++;
+                        assertThat(up).as("round %d: sleeper %d saw work but stayed asleep", r, s).isTrue();
+                    } else if (up) {
+                        claimed++;
+                    }
+                    someoneAwake |= up;
+                    awake += up ? 1 : 0;
+                }
+                if (!someoneAwake) {
+                    throw new AssertionError("lost wake-up in round " + (rounds + r)
+                            + ": no sleeper saw the published work and none was woken; ctl="
+                            + ControlWord.toString(c.controlWord()));
+                }
+                // Exact accounting: every awake worker is a searcher, the rest are sleepers.
+                assertThat(c.controlWord()).as("round %d", r).isEqualTo(word(awake, sleepers - awake));
+            }
+            rounds += chunk;
+        } while (System.nanoTime() < deadline);
+        assertThat(rounds).isPositive();
+        // Both halves of the pairing must have been exercised for the test to mean anything.
+        assertThat(sawWork).as("rounds where the re-scan saw the work").isPositive();
+        assertThat(claimed).as("rounds where the publisher claimed the sleeper").isPositive();
+    }
+
+    /** A one-shot spin barrier (threads run freely otherwise, to keep the racing window tight). */
+    private static void rendezvous(AtomicInteger arrived, int parties) {
+        arrived.incrementAndGet();
+        int spins = 0;
+        while (arrived.get() < parties) {
+            if (++spins > 1_000) {
+                Thread.yield();
+                spins = 0;
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+}

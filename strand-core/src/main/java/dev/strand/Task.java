@@ -170,7 +170,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     /** Marks this task forked into pool {@code p}; rejects a second fork or submission. */
     final void claimFor(StrandPool p) {
-        if (pool != null || status != NEW) {
+        if (pool != null) {
             throw new IllegalStateException("task already forked or submitted (a task runs at most once)");
         }
         pool = p;

@@ -310,4 +310,27 @@ class LifecycleTest {
             assertThat(ok.get()).isEqualTo(300);
         }
     }
+
+    @Test
+    void aRejectedTaskIsCancelledSoItsHandleCannotHang() {
+        StrandPool pool = new StrandPool(1);
+        pool.shutdown();
+        Task<Integer> t = Task.of(() -> 1);
+        assertThatThrownBy(() -> pool.submit(t)).isInstanceOf(RejectedExecutionException.class);
+        assertThat(t.isCancelled()).isTrue();
+        assertThatThrownBy(t::join).isInstanceOf(CancellationException.class);
+    }
+
+    @Test
+    void aTaskThatLeavesItsInterruptFlagSetDoesNotMakeTheWorkerSpin() throws Exception {
+        try (StrandPool pool = StrandPool.builder().name("intr").parallelism(1).build()) {
+            pool.submit(() -> Thread.currentThread().interrupt()).get();
+            Thread.sleep(200);
+            long parks = pool.stats().parks();
+            Thread.sleep(300);
+            // a spinning worker would re-park thousands of times
+            assertThat(pool.stats().parks() - parks).isLessThan(5);
+            assertThat(pool.invoke(() -> ForkJoinTest.fib(10))).isEqualTo(55);
+        }
+    }
 }

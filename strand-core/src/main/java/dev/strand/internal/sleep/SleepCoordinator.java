@@ -142,6 +142,7 @@ public final class SleepCoordinator {
                 return;
             }
             parks[index * 8]++;
+            Thread.interrupted();                 // a task may have left it set: park would spin
             LockSupport.park(this);
         }
     }

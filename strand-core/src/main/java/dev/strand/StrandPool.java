@@ -265,6 +265,19 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         return submissions.isEmpty();
     }
 
+    /** @return whether any queue holds work (a snapshot; used by the sleep protocol's step S1) */
+    boolean workVisible() {
+        if (!submissions.isEmpty()) {
+            return true;
+        }
+        for (Worker w : workers) {
+            if (!w.deque.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ---------------------------------------------------------------- lifecycle
 
     boolean isStopping() {

@@ -234,13 +234,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      */
     private void submitExternal(Task<?> t) {
         if (runState.get() != RUNNING) {
-            throw rejected();
+            throw rejected(t);
         }
         submissions.offer(t);
         // Race with shutdown: if the state changed after our check, the workers may already have
         // decided to terminate. Take the task back if we can; if a worker took it, it runs.
         if (runState.get() != RUNNING && submissions.remove(t)) {
-            throw rejected();
+            throw rejected(t);
         }
         sleep.workPublished(-1);
     }
@@ -250,7 +250,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         sleep.workPublished(-1);
     }
 
-    private RejectedExecutionException rejected() {
+    /** Cancels the rejected task, so that a caller who keeps its handle cannot wait forever. */
+    private RejectedExecutionException rejected(Task<?> t) {
+        t.cancel(false);
         return new RejectedExecutionException("StrandPool '" + name() + "' is shut down; "
                 + "it accepts no new tasks");
     }
@@ -261,6 +263,19 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     boolean externalQueueEmpty() {
         return submissions.isEmpty();
+    }
+
+    /** @return whether any queue holds work (a snapshot; used by the sleep protocol's step S1) */
+    boolean workVisible() {
+        if (!submissions.isEmpty()) {
+            return true;
+        }
+        for (Worker w : workers) {
+            if (!w.deque.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // ---------------------------------------------------------------- lifecycle

@@ -106,8 +106,16 @@ public abstract class Task<T> implements RunnableFuture<T> {
     public final T join() {
         if (status == NEW) {
             awaitForJoin();
+        } else if (Thread.currentThread() instanceof Worker w && pool != null && w.pool != pool) {
+            throw foreignJoin(w);                 // same answer whether or not it finished yet
         }
         return reportJoin();
+    }
+
+    private IllegalStateException foreignJoin(Worker w) {
+        return new IllegalStateException("join() from a worker of pool '" + w.pool.name()
+                + "' on a task of pool '" + pool.name() + "': joins must stay inside one pool "
+                + "(use get() to block across pools)");
     }
 
     /** Runs this task inline if it was not forked, then returns its result like {@link #join()}. */
@@ -126,9 +134,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         Thread t = Thread.currentThread();
         if (t instanceof Worker w) {
             if (w.pool != p) {
-                throw new IllegalStateException("join() from a worker of pool '" + w.pool.name()
-                        + "' on a task of pool '" + p.name() + "': joins must stay inside one pool "
-                        + "(use get() to block across pools)");
+                throw foreignJoin(w);
             }
             w.awaitJoin(this);
         } else {
@@ -164,7 +170,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     /** Marks this task forked into pool {@code p}; rejects a second fork or submission. */
     final void claimFor(StrandPool p) {
-        if (pool != null || status != NEW) {
+        if (pool != null) {
             throw new IllegalStateException("task already forked or submitted (a task runs at most once)");
         }
         pool = p;

@@ -35,6 +35,8 @@ final class Worker extends Thread {
     private int seed;
     /** Set by a steal sweep that lost a race or saw a non-empty deque it could not take from. */
     private boolean sawWork;
+    /** S1's scan for remaining work (one instance, no allocation per call). */
+    private final java.util.function.BooleanSupplier workVisible;
 
     // Statistics: written by this thread only. A Worker is a Thread, a large object, so these share
     // lines only with this worker's own fields, never with another worker's.
@@ -63,6 +65,7 @@ final class Worker extends Thread {
         this.spinRounds = c.spinRounds();
         this.greedyJoin = c.joinPolicy() == JoinPolicy.GREEDY;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
+        this.workVisible = pool::workVisible;
         setDaemon(c.daemon());
     }
 
@@ -290,7 +293,7 @@ final class Worker extends Thread {
                 searching = false;                // idle() stopped searching when it found t
             } else if (searching) {
                 searching = false;
-                sleep.workerStopSearching(index); // S1: may wake the next searcher
+                sleep.workerStopSearching(index, workVisible); // S1: may wake the next searcher
             }
             runTask(t);
         }
@@ -313,7 +316,7 @@ final class Worker extends Thread {
                 Thread.onSpinWait();
                 Task<?> t = findWork();
                 if (t != null) {
-                    sleep.workerStopSearching(index);
+                    sleep.workerStopSearching(index, workVisible);
                     return t;
                 }
             }
@@ -324,7 +327,7 @@ final class Worker extends Thread {
         if (t != null || sawWork || !pool.externalQueueEmpty()) {
             sleep.workerCancelSleep(index);                          // S3a: now a searcher
             if (t != null) {
-                sleep.workerStopSearching(index);
+                sleep.workerStopSearching(index, workVisible);
             }
             return t;
         }

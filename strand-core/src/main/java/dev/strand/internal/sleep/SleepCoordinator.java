@@ -88,13 +88,15 @@ public final class SleepCoordinator {
 
     /**
      * Step S1: a searcher found work and stops searching. If it was the last searcher and someone
-     * sleeps, it wakes one to take over the search (there may be more work where it found its own).
+     * sleeps, it wakes one to take over the search, but only if work is still visible: a lone
+     * submission to an idle pool then wakes one worker, not two.
      *
-     * @param index the caller's index (for statistics)
+     * @param index       the caller's index (for statistics)
+     * @param workVisible scans every queue (after this method's fence) for remaining work
      */
-    public void workerStopSearching(int index) {
+    public void workerStopSearching(int index, java.util.function.BooleanSupplier workVisible) {
         long c = (long) CTL.getAndAdd(this, -ControlWord.ONE_SEARCHER) - ControlWord.ONE_SEARCHER;
-        if (ControlWord.searching(c) == 0 && ControlWord.sleepers(c) > 0) {
+        if (ControlWord.searching(c) == 0 && ControlWord.sleepers(c) > 0 && workVisible.getAsBoolean()) {
             wakeOne(index);
         }
     }
@@ -142,6 +144,7 @@ public final class SleepCoordinator {
                 return;
             }
             parks[index * 8]++;
+            Thread.interrupted();                 // a task may have left it set: park would spin
             LockSupport.park(this);
         }
     }

@@ -16,9 +16,10 @@
  *      maxSearchers search; spin a few            release store, or a queue CAS)
  *      sweeps                                   P2  full fence
  *  S1  found work: stop searching; if it     P3  read the control word: if searching == 0 and
- *      was the last searcher and someone           sleepers > 0, wake one (take the search
- *      sleeps, wake one (hand over)                token searching 0 -> 1, claim a SLEEPING
- *  S2  state := SLEEPING; atomically               worker by CAS, unpark it; it is a searcher)
+ *      was the last searcher, someone sleeps       sleepers > 0, wake one (take the search
+ *      and a scan still sees work, wake one        token searching 0 -> 1, claim a SLEEPING
+ *      (hand over the search)                      worker by CAS, unpark it; it is a searcher)
+ *  S2  state := SLEEPING; atomically
  *      sleepers += 1 (and searching -= 1)
  *  S3  re-scan every queue:
  *      a) found work (or lost a race for it): cancel the sleep (CAS own state back), search
@@ -34,9 +35,9 @@
  *       wakes a sleeper, which re-scans after being claimed and finds X (or another task, then it
  *       hands over by S1). If searching > 0, some searcher S was counted at P3. S later either goes
  *       to sleep, and its own S2 comes after P3, so Case A applies to S and its re-scan sees X; or S
- *       finds work and runs S1 after P3: if it was the last searcher and sleepers remain, it wakes
- *       one, whose scan comes after P3 and sees X; if sleepers remain none, every worker is awake
- *       and X is taken by the first to look.</li>
+ *       finds work and runs S1 after P3: if it was the last searcher and sleepers remain, its scan
+ *       (after its read-modify-write, hence after P3) sees X and it wakes one; if sleepers remain
+ *       none, every worker is awake and X is taken by the first to look.</li>
  * </ul>
  * A waker that takes the search token but finds no SLEEPING worker to claim (all were cancelling)
  * returns the token and retries if the word still shows sleepers and no searcher, so a sleeper

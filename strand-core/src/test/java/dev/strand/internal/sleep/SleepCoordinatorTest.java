@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Timeout;
 
 class SleepCoordinatorTest {
 
+    private static final java.util.function.BooleanSupplier WORK = () -> true;
+    private static final java.util.function.BooleanSupplier NO_WORK = () -> false;
+
     private static long word(int searching, int sleepers) {
         return ControlWord.pack(searching, sleepers);
     }
@@ -58,7 +61,7 @@ class SleepCoordinatorTest {
         assertThat(c.workerTryStartSearching()).isFalse();
         assertThat(c.workerTryStartSearching()).isFalse();
         assertThat(c.controlWord()).isEqualTo(word(3, 0));
-        c.workerStopSearching(0);
+        c.workerStopSearching(0, NO_WORK);
         assertThat(c.controlWord()).isEqualTo(word(2, 0));
         assertThat(c.workerTryStartSearching()).isTrue();
         assertThat(c.workerTryStartSearching()).isFalse();
@@ -97,7 +100,7 @@ class SleepCoordinatorTest {
         assertThat(c.controlWord()).isEqualTo(word(1, 0));
         c.workerCancelSleep(0);                       // not sleeping: no effect
         assertThat(c.controlWord()).isEqualTo(word(1, 0));
-        c.workerStopSearching(0);
+        c.workerStopSearching(0, NO_WORK);
         assertThat(c.controlWord()).isEqualTo(word(0, 0));
     }
 
@@ -151,26 +154,72 @@ class SleepCoordinatorTest {
     }
 
     @Test
-    void lastSearcherStoppingHandsOverToASleeper() {
+    void lastSearcherStoppingHandsOverToASleeperWhenWorkIsVisible() {
         SleepCoordinator c = coordinator(3, 3);
         assertThat(c.workerTryStartSearching()).isTrue();   // worker 0
         assertThat(c.workerTryStartSearching()).isTrue();   // worker 1
         c.workerPrepareSleep(2, false);
         assertThat(c.controlWord()).isEqualTo(word(2, 1));
-        c.workerStopSearching(0);                          // not the last searcher: no wake
+        c.workerStopSearching(0, WORK);                    // not the last searcher: no wake
         assertThat(c.isSleeping(2)).isTrue();
         assertThat(c.controlWord()).isEqualTo(word(1, 1));
-        c.workerStopSearching(1);                          // the last: wakes worker 2 to search
+        c.workerStopSearching(1, WORK);                    // the last, work left: wakes worker 2
         assertThat(c.isSleeping(2)).isFalse();
         assertThat(c.controlWord()).isEqualTo(word(1, 0));
         assertThat(c.unparks(1)).isEqualTo(1);
     }
 
     @Test
+    void lastSearcherStoppingWithoutVisibleWorkWakesNobody() {
+        SleepCoordinator c = coordinator(3, 3);
+        assertThat(c.workerTryStartSearching()).isTrue();
+        c.workerPrepareSleep(2, false);
+        c.workerStopSearching(0, NO_WORK);                 // a lone task: one worker, not two
+        assertThat(c.isSleeping(2)).isTrue();
+        assertThat(c.controlWord()).isEqualTo(word(0, 1));
+        assertThat(c.unparks(0)).isZero();
+    }
+
+    @Test
+    void stopSearchingScansForWorkOnlyAfterLeavingTheSearch() {
+        SleepCoordinator c = coordinator(3, 3);
+        assertThat(c.workerTryStartSearching()).isTrue();
+        c.workerPrepareSleep(2, false);
+        long[] seen = {-1};
+        c.workerStopSearching(0, () -> {
+            seen[0] = c.controlWord();
+            return true;
+        });
+        // The scan ran after the searcher count was decremented (after the RMW's fence), so a
+        // publisher that read the word before it saw a searcher, and this scan sees its task.
+        assertThat(seen[0]).isEqualTo(word(0, 1));
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+    }
+
+    @Test
+    void stopSearchingDoesNotScanWhenNoHandOverIsPossible() {
+        SleepCoordinator c = coordinator(3, 3);
+        int[] scans = {0};
+        java.util.function.BooleanSupplier counting = () -> {
+            scans[0]++;
+            return true;
+        };
+        assertThat(c.workerTryStartSearching()).isTrue();
+        c.workerStopSearching(0, counting);                // no sleepers
+        assertThat(c.workerTryStartSearching()).isTrue();
+        assertThat(c.workerTryStartSearching()).isTrue();
+        c.workerPrepareSleep(2, false);
+        c.workerStopSearching(0, counting);                // another searcher remains
+        assertThat(scans[0]).isZero();
+        c.workerStopSearching(1, counting);                // last searcher, a sleeper: scans
+        assertThat(scans[0]).isEqualTo(1);
+    }
+
+    @Test
     void lastSearcherStoppingWithoutSleepersWakesNobody() {
         SleepCoordinator c = coordinator(2, 2);
         assertThat(c.workerTryStartSearching()).isTrue();
-        c.workerStopSearching(0);
+        c.workerStopSearching(0, WORK);
         assertThat(c.controlWord()).isEqualTo(word(0, 0));
         assertThat(c.unparks(0)).isZero();
     }
@@ -191,9 +240,9 @@ class SleepCoordinatorTest {
         c.wakeAll();                                       // idempotent
         assertThat(c.controlWord()).isEqualTo(word(3, 0));
         // Each woken worker leaves the search in turn.
-        c.workerStopSearching(0);
-        c.workerStopSearching(1);
-        c.workerStopSearching(3);
+        c.workerStopSearching(0, NO_WORK);
+        c.workerStopSearching(1, NO_WORK);
+        c.workerStopSearching(3, NO_WORK);
         assertThat(c.controlWord()).isEqualTo(word(0, 0));
     }
 
@@ -238,7 +287,7 @@ class SleepCoordinatorTest {
             }
         }
         assertThat(woken).isNotNegative();
-        c.workerStopSearching(woken);          // it found the work; last searcher: hands over
+        c.workerStopSearching(woken, WORK);    // found work, more visible; last searcher: hands over
         assertThat(c.controlWord()).isEqualTo(word(1, 2));
         c.wakeAll();
         assertThat(c.controlWord()).isEqualTo(word(3, 0));
@@ -271,6 +320,33 @@ class SleepCoordinatorTest {
         assertThat(w.isAlive()).as("woken worker returned from park").isFalse();
         assertThat(returned.get()).isTrue();
         assertThat(c.controlWord()).isEqualTo(word(1, 0));
+    }
+
+    /** A task may leave the worker's interrupt flag set; park must still block, not spin. */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void parkDoesNotSpinWhenTheWorkerIsInterrupted() throws Exception {
+        SleepCoordinator c = new SleepCoordinator(1, 1);
+        CountDownLatch registered = new CountDownLatch(1);
+        Thread w = new Thread(() -> {
+            c.register(0, Thread.currentThread());
+            c.workerPrepareSleep(0, false);
+            Thread.currentThread().interrupt();
+            registered.countDown();
+            c.workerPark(0, () -> false);
+        });
+        w.start();
+        registered.await();
+        while (c.parks(0) == 0 && w.isAlive()) {
+            Thread.onSpinWait();
+        }
+        Thread.sleep(200);
+        // A spinning park (interrupt flag never cleared) would count millions of parks by now.
+        assertThat(c.parks(0)).isLessThan(100);
+        assertThat(w.isAlive()).isTrue();
+        c.workPublished(-1);
+        w.join(TimeUnit.SECONDS.toMillis(20));
+        assertThat(w.isAlive()).isFalse();
     }
 
     // ---------------------------------------------------------------- Dekker pairing stress

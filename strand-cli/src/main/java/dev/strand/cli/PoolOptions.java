@@ -1,0 +1,122 @@
+package dev.strand.cli;
+
+import dev.strand.JoinPolicy;
+import dev.strand.StealPolicy;
+import dev.strand.StrandPool;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The pool settings shared by every command that runs a pool ({@code @Mixin PoolOptions pool}).
+ */
+public final class PoolOptions {
+
+    /** Largest parallelism a pool accepts (see {@code PoolConfig}). */
+    static final int MAX_PARALLELISM = 32767;
+
+    @Option(names = {"-p", "--parallelism"}, paramLabel = "P", converter = ParallelismConverter.class,
+            description = "Number of worker threads, 1.." + MAX_PARALLELISM
+                    + " (default: the number of available processors, ${DEFAULT-VALUE} here).")
+    int parallelism = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--steal", paramLabel = "one|half", defaultValue = "one",
+            converter = StealConverter.class, completionCandidates = StealConverter.class,
+            description = "How much a thief takes from a victim's deque: 'one' = the oldest task "
+                    + "(classic Chase-Lev), 'half' = up to half of them (default: ${DEFAULT-VALUE}).")
+    StealPolicy steal;
+
+    @Option(names = "--join", paramLabel = "greedy|stalling", defaultValue = "greedy",
+            converter = JoinConverter.class, completionCandidates = JoinConverter.class,
+            description = "What a worker does while it waits for a stolen child: 'greedy' = run "
+                    + "other tasks (help the thief, then steal), 'stalling' = block "
+                    + "(default: ${DEFAULT-VALUE}).")
+    JoinPolicy join;
+
+    /** @return a started pool with these settings; close it when done */
+    public StrandPool newPool(String name) {
+        return StrandPool.builder().name(name).parallelism(parallelism).stealPolicy(steal)
+                .joinPolicy(join).build();
+    }
+
+    public int parallelism() {
+        return parallelism;
+    }
+
+    public StealPolicy steal() {
+        return steal;
+    }
+
+    public JoinPolicy join() {
+        return join;
+    }
+
+    /** @return e.g. {@code P=8 steal=one join=greedy} */
+    @Override
+    public String toString() {
+        return "P=" + parallelism + " steal=" + lower(steal) + " join=" + lower(join);
+    }
+
+    static String lower(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** An int in [1, MAX_PARALLELISM]. */
+    static final class ParallelismConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int p;
+            try {
+                p = Integer.parseInt(value.strip());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a whole number");
+            }
+            if (p < 1 || p > MAX_PARALLELISM) {
+                throw new TypeConversionException("must be between 1 and " + MAX_PARALLELISM
+                        + ", got " + p);
+            }
+            return p;
+        }
+    }
+
+    /** Case-insensitive enum names, listed in lower case. */
+    abstract static class LowerCaseEnumConverter<E extends Enum<E>>
+            implements ITypeConverter<E>, Iterable<String> {
+        private final Class<E> type;
+
+        LowerCaseEnumConverter(Class<E> type) {
+            this.type = type;
+        }
+
+        @Override
+        public E convert(String value) {
+            for (E e : type.getEnumConstants()) {
+                if (e.name().equalsIgnoreCase(value.strip())) {
+                    return e;
+                }
+            }
+            throw new TypeConversionException("'" + value + "' is not one of "
+                    + String.join(", ", this));
+        }
+
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(type.getEnumConstants()).map(PoolOptions::lower).iterator();
+        }
+    }
+
+    static final class StealConverter extends LowerCaseEnumConverter<StealPolicy> {
+        StealConverter() {
+            super(StealPolicy.class);
+        }
+    }
+
+    static final class JoinConverter extends LowerCaseEnumConverter<JoinPolicy> {
+        JoinConverter() {
+            super(JoinPolicy.class);
+        }
+    }
+}

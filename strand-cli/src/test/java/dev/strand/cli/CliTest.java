@@ -1,0 +1,168 @@
+package dev.strand.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Runs the {@code strand} command in-process with captured output. */
+class CliTest {
+
+    /** Exit status and captured streams of one run. */
+    record Run(int code, String out, String err) {
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+    }
+
+    static Run run(String... args) {
+        return run(Main.commandLine(), args);
+    }
+
+    static Run run(CommandLine cl, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void demoPrintsCheckedResultsAndRealSchedulerStatistics() {
+        Run r = run("demo", "-p", "2");
+
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        String out = r.out();
+
+        Matcher sum = Pattern.compile("parSum: got=(\\d+) want=(\\d+) tasks=(\\d+) \\(n/grain≈(\\d+)\\)")
+                .matcher(out);
+        assertThat(sum.find()).as(out).isTrue();
+        assertThat(sum.group(1)).isEqualTo(sum.group(2)).isEqualTo("51903600");
+        assertThat(sum.group(3)).isEqualTo("256");               // leaves: n / grain
+        assertThat(sum.group(4)).isEqualTo("256");
+
+        assertThat(out).contains("parMergeSort sorted correctly: true");
+
+        Matcher tree = Pattern.compile("depth=\\s*(\\d+) nodes=\\s*(\\d+) span≈(\\d+)\\s+P=(\\d+) "
+                + "steals=(\\d+)\\s+per-worker\\[min=(\\d+) max=(\\d+)]").matcher(out);
+        List<Long> nodes = new ArrayList<>();
+        List<Integer> depths = new ArrayList<>();
+        while (tree.find()) {
+            int depth = Integer.parseInt(tree.group(1));
+            long n = Long.parseLong(tree.group(2));
+            long min = Long.parseLong(tree.group(6));
+            long max = Long.parseLong(tree.group(7));
+            depths.add(depth);
+            nodes.add(n);
+            assertThat(Integer.parseInt(tree.group(3))).isEqualTo(depth + 1);
+            assertThat(tree.group(4)).isEqualTo("2");
+            assertThat(min).isLessThanOrEqualTo(max);
+            assertThat(min + max).as("two workers ran all tasks").isEqualTo(n);
+        }
+        assertThat(depths).containsExactly(8, 12, 16);
+        assertThat(nodes).containsExactly(511L, 8191L, 131071L);
+        // The depth lines are aligned: "nodes=" and "steals=" start in the same column.
+        List<String> depthLines = out.lines().filter(l -> l.startsWith("depth=")).toList();
+        assertThat(depthLines).extracting(l -> l.indexOf("steals=")).containsOnly(
+                depthLines.get(0).indexOf("steals="));
+
+        assertThat(out).contains("fib(30) = 832040 in ");
+        assertThat(out).containsPattern("(?m)^worker +tasks +spawns +steals");
+        assertThat(out).containsPattern("(?m)^total +1346269 ");   // fib(30) forks 1346268 times
+    }
+
+    @Test
+    void demoJsonIsOneParsableObjectWithTheResults() {
+        Run r = run("demo", "-p", "2", "--steal", "HALF", "--join", "stalling", "--json");
+
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> json = (Map<String, Object>) MiniJson.parse(r.out());
+        assertThat(json).containsKeys("parallelism", "steal", "join", "parSum", "parMergeSort",
+                "trees", "fib", "ok");
+        assertThat(json).containsEntry("parallelism", 2L).containsEntry("steal", "half")
+                .containsEntry("join", "stalling").containsEntry("ok", true);
+        Map<?, ?> sum = (Map<?, ?>) json.get("parSum");
+        assertThat(sum.get("got")).isEqualTo(sum.get("want")).isEqualTo(51903600L);
+        assertThat(((Map<?, ?>) json.get("parMergeSort")).get("sorted")).isEqualTo(true);
+        List<Object> treeNodes = ((List<?>) json.get("trees")).stream()
+                .map(t -> ((Map<?, ?>) t).get("nodes")).map(Object.class::cast).toList();
+        assertThat(treeNodes).containsExactly(511L, 8191L, 131071L);
+        Map<?, ?> fib = (Map<?, ?>) json.get("fib");
+        assertThat(fib.get("result")).isEqualTo(832040L);
+        assertThat(((Map<?, ?>) fib.get("stats")).get("tasksRun")).isEqualTo(1346269L);
+    }
+
+    @Test
+    void badArgumentsPrintOneLineAndExit2() {
+        for (String[] args : new String[][] {
+                {"demo", "-p", "0"}, {"demo", "-p", "x"}, {"demo", "--steal", "all"},
+                {"demo", "--join", "lazy"}, {"demo", "--bogus"}, {"demo", "extra"}, {"dmeo"}}) {
+            Run r = run(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.out()).isEmpty();
+            assertThat(r.errLines()).as(r.err()).hasSize(1);
+            assertThat(r.err()).contains("--help");
+        }
+        assertThat(run("demo", "-p", "0").err()).startsWith("strand demo: ")
+                .contains("'--parallelism'", "between 1 and 32767, got 0");
+        assertThat(run("demo", "--steal", "all").err()).contains("'all' is not one of one, half");
+        assertThat(run("demo", "--jsn").err()).contains("did you mean --json?");
+        assertThat(run("dmeo").err()).contains("Unknown command: 'dmeo'");
+    }
+
+    @Test
+    void helpExplainsEveryOptionWithItsDefault() {
+        Run r = run("demo", "--help");
+        assertThat(r.code()).isZero();
+        assertThat(r.out().replaceAll("\\s+", " ")).contains("-p, --parallelism=P", "--steal=one|half",
+                "--join=greedy|stalling", "--json", "-h, --help", "-V, --version",
+                "default: the number of available processors, "
+                        + Runtime.getRuntime().availableProcessors() + " here",
+                "(default: one)", "(default: greedy)", "(default: off)");
+
+        Run top = run("--help");
+        assertThat(top.code()).isZero();
+        assertThat(top.out()).contains("Usage: strand", "demo", "help");
+        assertThat(run().out()).isEqualTo(top.out());             // no command: the usage
+        assertThat(run("help", "demo").out()).isEqualTo(r.out());
+    }
+
+    @Test
+    void versionNamesStrandAndTheJvm() {
+        Run r = run("--version");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("strand ").doesNotContain("unknown", "${")
+                .contains("Java " + System.getProperty("java.version"));
+    }
+
+    @Command(name = "boom")
+    static final class Boom implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new IllegalStateException("it broke\nbadly");
+        }
+    }
+
+    @Test
+    void anExceptionPrintsOneLineAndExits1() {
+        CommandLine cl = Main.commandLine();
+        cl.addSubcommand(new Boom());
+        Run r = run(cl, "boom");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.errLines()).containsExactly("strand boom: error: IllegalStateException: it "
+                + "broke badly");
+    }
+}

@@ -1,0 +1,311 @@
+package dev.strand;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ForkJoinTest {
+
+    static long fib(int n) {
+        if (n < 2) {
+            return n;
+        }
+        Task<Long> a = Strand.fork(() -> fib(n - 1));
+        long b = fib(n - 2);
+        return a.join() + b;
+    }
+
+    static long serialFib(int n) {
+        return n < 2 ? n : serialFib(n - 1) + serialFib(n - 2);
+    }
+
+    static final class FibTask extends Task<Long> {
+        final int n;
+
+        FibTask(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Long compute() {
+            if (n < 2) {
+                return (long) n;
+            }
+            FibTask f1 = new FibTask(n - 1);
+            f1.fork();
+            return new FibTask(n - 2).compute() + f1.join();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
+    void forkJoinComputesFib(int p) {
+        try (StrandPool pool = new StrandPool(p)) {
+            assertThat(pool.invoke(() -> fib(22))).isEqualTo(serialFib(22));
+            assertThat(pool.invoke(new FibTask(20))).isEqualTo(serialFib(20));
+            PoolStats s = pool.stats();
+            assertThat(s.tasksRun()).isGreaterThan(serialFib(22));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ONE", "HALF"})
+    void everyPolicyComputesTheSameResult(String steal) {
+        for (JoinPolicy join : JoinPolicy.values()) {
+            try (StrandPool pool = StrandPool.builder().parallelism(3)
+                    .stealPolicy(StealPolicy.valueOf(steal)).joinPolicy(join).build()) {
+                assertThat(pool.invoke(() -> fib(20))).isEqualTo(serialFib(20));
+            }
+        }
+    }
+
+    @Test
+    void rayonStyleJoinReturnsBothResults() {
+        try (StrandPool pool = new StrandPool(2)) {
+            Joined<String, Integer> r = pool.invoke(() -> Strand.join(() -> "a", () -> 42));
+            assertThat(r.first()).isEqualTo("a");
+            assertThat(r.second()).isEqualTo(42);
+        }
+    }
+
+    static long sum(long[] a, int lo, int hi) {
+        if (hi - lo <= 64) {
+            long s = 0;
+            for (int i = lo; i < hi; i++) {
+                s += a[i];
+            }
+            return s;
+        }
+        int mid = (lo + hi) >>> 1;
+        Joined<Long, Long> r = Strand.join(() -> sum(a, lo, mid), () -> sum(a, mid, hi));
+        return r.first() + r.second();
+    }
+
+    @Test
+    void joinBasedSumMatchesSerial() {
+        long[] a = new long[100_003];
+        long want = 0;
+        for (int i = 0; i < a.length; i++) {
+            a[i] = i % 97;
+            want += a[i];
+        }
+        try (StrandPool pool = new StrandPool(2)) {
+            assertThat(pool.invoke(() -> sum(a, 0, a.length))).isEqualTo(want);
+        }
+    }
+
+    @Test
+    void scopeWaitsForEverySpawnIncludingNestedOnes() {
+        try (StrandPool pool = new StrandPool(3)) {
+            LongAdder ran = new LongAdder();
+            pool.invoke(() -> {
+                Strand.scope(s -> {
+                    for (int i = 0; i < 1000; i++) {
+                        s.spawn(() -> {
+                            ran.increment();
+                            s.spawn(ran::increment);   // spawning into the same scope from a child
+                        });
+                    }
+                });
+                assertThat(ran.sum()).isEqualTo(2000);
+                return null;
+            });
+            assertThat(ran.sum()).isEqualTo(2000);
+        }
+    }
+
+    @Test
+    void scopeRethrowsTheFirstFailureAfterAllTasksFinish() {
+        try (StrandPool pool = new StrandPool(2)) {
+            AtomicInteger finished = new AtomicInteger();
+            assertThatThrownBy(() -> pool.invoke(() -> {
+                Strand.scope(s -> {
+                    for (int i = 0; i < 100; i++) {
+                        int k = i;
+                        s.spawn(() -> {
+                            if (k % 10 == 0) {
+                                throw new IllegalArgumentException("boom " + k);
+                            }
+                            finished.incrementAndGet();
+                        });
+                    }
+                });
+                return null;
+            })).hasRootCauseInstanceOf(IllegalArgumentException.class);
+            assertThat(finished.get()).isEqualTo(90);
+        }
+    }
+
+    @Test
+    void spawnedScopeTaskCannotOutliveTheScope() {
+        try (StrandPool pool = new StrandPool(1)) {
+            Scope[] leaked = new Scope[1];
+            pool.invoke(() -> {
+                Strand.scope(s -> leaked[0] = s);
+                return null;
+            });
+            assertThatThrownBy(() -> pool.invoke(() -> {
+                leaked[0].spawn(() -> { });
+                return null;
+            })).hasRootCauseInstanceOf(IllegalStateException.class)
+                    .rootCause().hasMessageContaining("already ended");
+        }
+    }
+
+    @Test
+    void forkOutsideAPoolIsAClearError() {
+        assertThatThrownBy(() -> Strand.fork(() -> 1))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Strand.fork()").hasMessageContaining("pool.invoke");
+        assertThatThrownBy(() -> Strand.join(() -> 1, () -> 2))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> Strand.scope(s -> { })).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> new FibTask(3).fork()).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void joiningATaskThatWasNeverForkedIsAClearError() {
+        Task<Integer> t = Task.of(() -> 1);
+        assertThatThrownBy(t::join).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("never forked");
+        assertThat(Task.of(() -> 7).invoke()).isEqualTo(7);
+    }
+
+    @Test
+    void forkingTheSameTaskTwiceIsRejected() {
+        try (StrandPool pool = new StrandPool(1)) {
+            assertThatThrownBy(() -> pool.invoke(() -> {
+                Task<Integer> t = Task.of(() -> 1);
+                t.fork();
+                t.fork();
+                return null;
+            })).hasRootCauseInstanceOf(IllegalStateException.class)
+                    .rootCause().hasMessageContaining("already forked");
+        }
+    }
+
+    @Test
+    void joiningATaskOfAnotherPoolFromAWorkerIsRejected() {
+        try (StrandPool a = StrandPool.builder().name("a").parallelism(1).build();
+             StrandPool b = StrandPool.builder().name("b").parallelism(1).build()) {
+            Task<Integer> foreign = b.submit(Task.of(() -> 5));
+            assertThatThrownBy(() -> a.invoke(foreign::join))
+                    .hasRootCauseInstanceOf(IllegalStateException.class)
+                    .rootCause().hasMessageContaining("pool 'a'").hasMessageContaining("pool 'b'");
+            // get() is the documented way to block across pools
+            assertThat(a.invoke(() -> {
+                try {
+                    return foreign.get();
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            })).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void nullBodiesAreRejected() {
+        try (StrandPool pool = new StrandPool(1)) {
+            assertThatThrownBy(() -> pool.invoke((java.util.function.Supplier<Object>) null))
+                    .isInstanceOf(NullPointerException.class);
+            assertThatThrownBy(() -> pool.invoke((Task<Object>) null))
+                    .isInstanceOf(NullPointerException.class).hasMessageContaining("task");
+            assertThatThrownBy(() -> pool.execute(null)).isInstanceOf(NullPointerException.class);
+            assertThatThrownBy(() -> pool.invoke(() -> Strand.fork((java.util.function.Supplier<Object>) null)))
+                    .hasRootCauseInstanceOf(NullPointerException.class);
+        }
+    }
+
+    @Test
+    void invalidConfigurationNamesTheSetting() {
+        assertThatThrownBy(() -> new StrandPool(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("parallelism");
+        assertThatThrownBy(() -> StrandPool.builder().parallelism(-3).build())
+                .hasMessageContaining("parallelism");
+        assertThatThrownBy(() -> StrandPool.builder().spawnBound(0).build())
+                .hasMessageContaining("spawnBound");
+        assertThatThrownBy(() -> StrandPool.builder().stealHalfLimit(0).build())
+                .hasMessageContaining("stealHalfLimit");
+        assertThatThrownBy(() -> StrandPool.builder().spinRounds(-1).build())
+                .hasMessageContaining("spinRounds");
+        assertThatThrownBy(() -> StrandPool.builder().name(" ").build())
+                .hasMessageContaining("name");
+    }
+
+    @Test
+    void workerThreadsAreNamedAfterThePool() {
+        try (StrandPool pool = StrandPool.builder().name("naming").parallelism(2).build()) {
+            String name = pool.invoke(() -> Thread.currentThread().getName());
+            assertThat(name).matches("strand-naming-worker-[01]");
+            assertThat(pool.invoke(Strand::workerIndex)).isBetween(0, 1);
+            assertThat(pool.invoke(Strand::currentPool)).isSameAs(pool);
+        }
+        assertThat(Strand.workerIndex()).isEqualTo(-1);
+        assertThat(Strand.inWorker()).isFalse();
+    }
+
+    @Test
+    void spawnBoundRunsChildrenInlineSoTheDequeStaysBounded() {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).spawnBound(16).build()) {
+            LongAdder ran = new LongAdder();
+            pool.invoke(() -> {
+                java.util.List<Task<Void>> ts = new java.util.ArrayList<>();
+                for (int i = 0; i < 10_000; i++) {
+                    ts.add(Strand.fork(ran::increment));
+                }
+                for (Task<Void> t : ts) {
+                    t.join();
+                }
+                return null;
+            });
+            assertThat(ran.sum()).isEqualTo(10_000);
+            PoolStats s = pool.stats();
+            assertThat(s.maxDequeSize()).isLessThanOrEqualTo(16);
+            assertThat(s.inlinedSpawns()).isGreaterThanOrEqualTo(10_000 - 16);
+        }
+    }
+
+    @Test
+    void listenerSeesEverySpawnAndSteal() {
+        LongAdder spawns = new LongAdder();
+        LongAdder steals = new LongAdder();
+        dev.strand.trace.SchedulerListener l = new dev.strand.trace.SchedulerListener() {
+            @Override
+            public void onSpawn(int worker, boolean inlined) {
+                spawns.increment();
+            }
+
+            @Override
+            public void onSteal(int thief, int victim, int count) {
+                steals.increment();
+            }
+        };
+        try (StrandPool pool = StrandPool.builder().parallelism(2).listener(l).build()) {
+            pool.invoke(() -> fib(18));
+            PoolStats s = pool.stats();
+            assertThat(spawns.sum()).isEqualTo(s.spawns() + s.inlinedSpawns());
+            assertThat(steals.sum()).isEqualTo(s.steals());
+        }
+    }
+
+    @Test
+    void statsAreConsistentAndDumpIsReadable() {
+        try (StrandPool pool = StrandPool.builder().name("stats").parallelism(2)
+                .stealPolicy(StealPolicy.HALF).build()) {
+            PoolStats before = pool.stats();
+            pool.invoke(() -> fib(20));
+            PoolStats d = pool.stats().since(before);
+            // every fork is pushed or inlined; each runs once; plus the root submission
+            assertThat(d.tasksRun()).isEqualTo(d.spawns() + d.inlinedSpawns() + 1);
+            assertThat(d.stealAttempts()).isEqualTo(d.steals() + d.failedSteals());
+            assertThat(d.movedByHalf()).isGreaterThanOrEqualTo(d.steals());
+            assertThat(pool.dump()).contains("StrandPool 'stats' RUNNING").contains("strand-stats-worker-1");
+            assertThat(d.toTable()).contains("total");
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package dev.strand;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Random series-parallel DAGs: every node must run exactly once and the result must equal the serial
+ * evaluation, for P = 1, 2, 8, 32 (oversubscribed on 2 cores on purpose) and every policy.
+ */
+class RandomDagStressTest {
+
+    /** A node: a leaf value, or a series or parallel composition of children. */
+    record Node(int id, int kind, long value, List<Node> children) {
+        static final int LEAF = 0;
+        static final int SERIES = 1;
+        static final int PARALLEL = 2;
+    }
+
+    static final class Gen {
+        final SplittableRandom rnd;
+        int next;
+
+        Gen(long seed) {
+            rnd = new SplittableRandom(seed);
+        }
+
+        Node make(int depth) {
+            int id = next++;
+            if (depth == 0 || rnd.nextInt(10) < 2) {
+                return new Node(id, Node.LEAF, rnd.nextLong(1000), List.of());
+            }
+            int kind = rnd.nextInt(3) == 0 ? Node.SERIES : Node.PARALLEL;
+            int n = 1 + rnd.nextInt(4);
+            List<Node> cs = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                cs.add(make(depth - 1));
+            }
+            return new Node(id, kind, 0, cs);
+        }
+    }
+
+    static long serial(Node n) {
+        long h = n.value() * 31 + n.id();
+        for (Node c : n.children()) {
+            h = h * 17 + serial(c);
+        }
+        return h;
+    }
+
+    /** Parallel evaluation mixing the three spawn styles: fork/join handles, join(a,b), scopes. */
+    static long parallel(Node n, AtomicIntegerArray runs) {
+        runs.incrementAndGet(n.id());
+        long h = n.value() * 31 + n.id();
+        List<Node> cs = n.children();
+        if (cs.isEmpty()) {
+            return h;
+        }
+        if (n.kind() == Node.SERIES) {
+            for (Node c : cs) {
+                h = h * 17 + parallel(c, runs);
+            }
+            return h;
+        }
+        long[] results = new long[cs.size()];
+        switch (n.id() % 3) {
+            case 0 -> {
+                List<Task<Long>> ts = new ArrayList<>();
+                for (int i = 1; i < cs.size(); i++) {
+                    Node c = cs.get(i);
+                    ts.add(Strand.fork(() -> parallel(c, runs)));
+                }
+                results[0] = parallel(cs.get(0), runs);
+                for (int i = ts.size() - 1; i >= 0; i--) {     // LIFO join, the usual order
+                    results[i + 1] = ts.get(i).join();
+                }
+            }
+            case 1 -> {
+                if (cs.size() == 1) {
+                    results[0] = parallel(cs.get(0), runs);
+                } else {
+                    results[0] = parallel(cs.get(0), runs);
+                    for (int i = 1; i < cs.size(); i += 2) {
+                        Node a = cs.get(i);
+                        if (i + 1 < cs.size()) {
+                            Node b = cs.get(i + 1);
+                            Joined<Long, Long> j = Strand.join(() -> parallel(a, runs), () -> parallel(b, runs));
+                            results[i] = j.first();
+                            results[i + 1] = j.second();
+                        } else {
+                            results[i] = parallel(a, runs);
+                        }
+                    }
+                }
+            }
+            default -> Strand.scope(s -> {
+                for (int i = 0; i < cs.size(); i++) {
+                    int k = i;
+                    s.spawn(() -> results[k] = parallel(cs.get(k), runs));
+                }
+            });
+        }
+        for (long r : results) {
+            h = h * 17 + r;
+        }
+        return h;
+    }
+
+    @ParameterizedTest(name = "P={0} steal={1} join={2}")
+    @CsvSource({
+        "1, ONE, GREEDY", "2, ONE, GREEDY", "8, ONE, GREEDY", "32, ONE, GREEDY",
+        "2, HALF, GREEDY", "8, HALF, GREEDY", "32, HALF, GREEDY",
+        "2, ONE, STALLING", "8, HALF, STALLING"
+    })
+    void everyNodeRunsExactlyOnceAndResultsMatchSerial(int p, StealPolicy steal, JoinPolicy join) {
+        try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
+                .joinPolicy(join).stealHalfLimit(4).build()) {
+            for (long seed = 1; seed <= 12; seed++) {
+                Gen g = new Gen(seed * 7919 + p);
+                Node root = g.make(9);
+                AtomicIntegerArray runs = new AtomicIntegerArray(g.next);
+                long got = pool.invoke(() -> parallel(root, runs));
+                assertThat(got).as("seed %d", seed).isEqualTo(serial(root));
+                for (int i = 0; i < g.next; i++) {
+                    assertThat(runs.get(i)).as("node %d of seed %d", i, seed).isEqualTo(1);
+                }
+            }
+            // Every forked task ran exactly once (pushed or inlined), plus the roots and scope latches.
+            PoolStats s = pool.stats();
+            assertThat(s.tasksRun()).isGreaterThanOrEqualTo(s.spawns() + s.inlinedSpawns());
+        }
+    }
+}

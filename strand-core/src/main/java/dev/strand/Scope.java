@@ -76,7 +76,7 @@ public final class Scope {
 
     void sync(Worker w) {
         arrive();                                 // the body's own count
-        if (latch.status() == Task.NEW) {
+        if (latch.phase() == Task.NEW) {
             w.awaitJoin(latch);
         }
         closed = true;
@@ -109,7 +109,9 @@ public final class Scope {
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
             boolean c = super.cancel(mayInterruptIfRunning);
-            if (c && executor == 0) {             // never started (drained at shutdownNow)
+            // Members are never exposed; only shutdownNow cancels one, after taking it out of a
+            // deque, so a successful cancel means it will never run: count it out here.
+            if (c) {
                 fail(new java.util.concurrent.CancellationException("scope task cancelled"));
                 arrive();
             }

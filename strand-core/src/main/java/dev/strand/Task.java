@@ -28,12 +28,17 @@ import java.util.function.Supplier;
  */
 public abstract class Task<T> implements RunnableFuture<T> {
 
-    // Status: NEW until exactly one CAS moves it to a final state. Completion and cancellation race
-    // on that CAS; the loser's outcome is dropped.
+    // Status word: the low two bits are the state, NEW until exactly one CAS moves it to a final
+    // state (completion and cancellation race on that CAS; the loser's outcome is dropped). The
+    // upper bits hold 1 + the index of the worker that stole the task (0: not stolen), the hint a
+    // greedy join uses to steal back from the thief (leapfrogging). Packing both keeps a task at
+    // 28 bytes plus its own fields (a Task subclass with one int is 32 bytes, like a RecursiveTask).
     static final int NEW = 0;
     static final int NORMAL = 1;
     static final int EXCEPTIONAL = 2;
     static final int CANCELLED = 3;
+    private static final int STATE = 3;
+    private static final int THIEF_SHIFT = 2;
 
     private static final VarHandle STATUS;
     private static final VarHandle WAITERS;
@@ -55,8 +60,6 @@ public abstract class Task<T> implements RunnableFuture<T> {
     private volatile Waiter waiters;
     /** The pool this task was forked or submitted into; set once, by the forking thread. */
     StrandPool pool;
-    /** 1 + index of the worker that last started running this task (0: none yet). A hint. */
-    int executor;
 
     /** Creates a task in its initial state. */
     protected Task() { }
@@ -104,8 +107,12 @@ public abstract class Task<T> implements RunnableFuture<T> {
      *                               another pool joins it (use {@link #get()} to block across pools)
      */
     public final T join() {
-        if (status == NEW) {
-            awaitForJoin();
+        if (phase() == NEW) {
+            if (Thread.currentThread() instanceof Worker w && w.pool == pool) {
+                w.awaitJoin(this);                // the common case: inline, or help
+            } else {
+                awaitForJoin();                   // never forked, a foreign pool, or outside
+            }
         } else if (Thread.currentThread() instanceof Worker w && pool != null && w.pool != pool) {
             throw foreignJoin(w);                 // same answer whether or not it finished yet
         }
@@ -144,7 +151,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     /** Runs the task body and records the outcome. Skipped if the task is already done (cancelled). */
     final void exec() {
-        if (status != NEW) {
+        if (phase() != NEW) {
             return;
         }
         T r;
@@ -158,14 +165,37 @@ public abstract class Task<T> implements RunnableFuture<T> {
     }
 
     private boolean complete(int finalState, Object value) {
-        outcome = value;
-        if (STATUS.compareAndSet(this, NEW, finalState)) {   // pairs with the waiter push (Dekker)
-            if (waiters != null) {
-                signalWaiters();
+        if (finalState != CANCELLED) {
+            outcome = value;                      // only the executor gets here, once
+        }
+        for (int s = status; (s & STATE) == NEW; s = status) {
+            if (STATUS.compareAndSet(this, s, s | finalState)) {   // pairs with the waiter push (Dekker)
+                if (waiters != null) {
+                    signalWaiters();
+                }
+                return true;
             }
-            return true;
         }
         return false;
+    }
+
+    /** @return the state bits: NEW, NORMAL, EXCEPTIONAL or CANCELLED (Future.state() is the public view) */
+    final int phase() {
+        return status & STATE;
+    }
+
+    /** Records that worker {@code index} stole this task (before running it). */
+    final void markStolenBy(int index) {
+        for (int s = status; (s & STATE) == NEW; s = status) {
+            if (STATUS.compareAndSet(this, s, (s & STATE) | ((index + 1) << THIEF_SHIFT))) {
+                return;
+            }
+        }
+    }
+
+    /** @return the index of the worker that stole this task, or -1 */
+    final int thiefHint() {
+        return (status >>> THIEF_SHIFT) - 1;
     }
 
     /** Marks this task forked into pool {@code p}; rejects a second fork or submission. */
@@ -184,7 +214,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     @SuppressWarnings("unchecked")
     private T reportJoin() {
-        int s = status;
+        int s = phase();
         if (s == NORMAL) {
             return (T) outcome;
         }
@@ -209,33 +239,33 @@ public abstract class Task<T> implements RunnableFuture<T> {
      */
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        return complete(CANCELLED, null) || status == CANCELLED;
+        return complete(CANCELLED, null) || phase() == CANCELLED;
     }
 
     @Override
     public final boolean isCancelled() {
-        return status == CANCELLED;
+        return phase() == CANCELLED;
     }
 
     @Override
     public final boolean isDone() {
-        return status != NEW;
+        return phase() != NEW;
     }
 
     /** @return true if the task threw or was cancelled */
     public final boolean isCompletedAbnormally() {
-        int s = status;
+        int s = phase();
         return s == EXCEPTIONAL || s == CANCELLED;
     }
 
     /** @return the exception the task threw, or {@code null} */
     public final Throwable exceptionOrNull() {
-        return status == EXCEPTIONAL ? (Throwable) outcome : null;
+        return phase() == EXCEPTIONAL ? (Throwable) outcome : null;
     }
 
     @Override
     public final T get() throws InterruptedException, ExecutionException {
-        if (status == NEW) {
+        if (phase() == NEW) {
             if (pool == null) {
                 throw new IllegalStateException("get() on a task that was never forked or submitted");
             }
@@ -252,12 +282,12 @@ public abstract class Task<T> implements RunnableFuture<T> {
     public final T get(long timeout, TimeUnit unit)
             throws InterruptedException, ExecutionException, TimeoutException {
         long nanos = unit.toNanos(timeout);
-        if (status == NEW) {
+        if (phase() == NEW) {
             if (pool == null) {
                 throw new IllegalStateException("get() on a task that was never forked or submitted");
             }
             awaitInterruptibly(Math.max(1L, nanos));
-            if (status == NEW) {
+            if (phase() == NEW) {
                 throw new TimeoutException("task not done after " + timeout + " " + unit);
             }
         }
@@ -266,7 +296,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     @SuppressWarnings("unchecked")
     private T reportGet() throws ExecutionException {
-        int s = status;
+        int s = phase();
         if (s == NORMAL) {
             return (T) outcome;
         }
@@ -286,7 +316,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
     public final CompletableFuture<T> toCompletableFuture() {
         CompletableFuture<T> f = new CompletableFuture<>();
         onDone(() -> {
-            int s = status;
+            int s = phase();
             if (s == NORMAL) {
                 @SuppressWarnings("unchecked") T v = (T) outcome;
                 f.complete(v);
@@ -327,14 +357,14 @@ public abstract class Task<T> implements RunnableFuture<T> {
     private boolean pushWaiter(Waiter w) {
         for (;;) {
             Waiter h = waiters;
-            if (h == DONE_MARK || status != NEW) {
+            if (h == DONE_MARK || phase() != NEW) {
                 return false;
             }
             w.next = h;
             if (WAITERS.compareAndSet(this, h, w)) {
                 // Dekker with complete(): we pushed, then re-read status; it CASed status, then reads
                 // waiters. One of us sees the other.
-                if (status != NEW) {
+                if (phase() != NEW) {
                     signalWaiters();
                     return false;
                 }
@@ -365,7 +395,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
             return;
         }
         boolean interrupted = false;
-        while (status == NEW) {
+        while (phase() == NEW) {
             LockSupport.park(this);
             if (Thread.interrupted()) {
                 interrupted = true;
@@ -386,7 +416,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
             return;
         }
         long deadline = nanos == 0L ? 0L : System.nanoTime() + nanos;
-        while (status == NEW) {
+        while (phase() == NEW) {
             if (nanos == 0L) {
                 LockSupport.park(this);
             } else {
@@ -402,14 +432,9 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
     }
 
-    /** @return {@code NEW}, {@code NORMAL}, {@code EXCEPTIONAL} or {@code CANCELLED} */
-    final int status() {
-        return status;
-    }
-
     @Override
     public String toString() {
-        String s = switch (status) {
+        String s = switch (phase()) {
             case NEW -> "pending";
             case NORMAL -> "completed normally";
             case EXCEPTIONAL -> "failed: " + outcome;

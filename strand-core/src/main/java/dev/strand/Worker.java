@@ -133,7 +133,6 @@ final class Worker extends Thread {
     }
 
     void runTask(Task<?> t) {
-        t.executor = index + 1;
         tasksRun++;
         t.exec();
     }
@@ -150,12 +149,26 @@ final class Worker extends Thread {
             listener.onSync(index);
         }
         // 1. Own deque, LIFO. In fork-join code an unstolen child is at the bottom, so this is
-        //    usually one pop and an inline run (the child nobody stole runs at its join).
-        Task<?> t;
-        while (target.status() == Task.NEW && (t = deque.pop()) != null) {
-            runTask(t);
+        //    usually one pop and an inline run (the child nobody stole runs at its join). Kept
+        //    small so that the JIT inlines it into join().
+        Task<?> t = deque.pop();
+        if (t == target) {
+            tasksRun++;
+            t.exec();
+            return;
         }
-        if (target.status() != Task.NEW) {
+        awaitJoinSlow(target, t);
+    }
+
+    private void awaitJoinSlow(Task<?> target, Task<?> popped) {
+        Task<?> t = popped;
+        if (t != null) {
+            runTask(t);
+            while (target.phase() == Task.NEW && (t = deque.pop()) != null) {
+                runTask(t);
+            }
+        }
+        if (target.phase() != Task.NEW) {
             return;
         }
         if (!greedyJoin) {
@@ -166,10 +179,10 @@ final class Worker extends Thread {
         // 2. The child was stolen. Help its thief (its deque holds the child's subtasks:
         //    leapfrogging), then anyone. Block only after repeated failure.
         int fails = 0;
-        while (target.status() == Task.NEW) {
+        while (target.phase() == Task.NEW) {
             t = deque.pop();
             if (t == null) {
-                int thief = target.executor - 1;
+                int thief = target.thiefHint();
                 if (thief >= 0 && thief != index) {
                     t = stealFrom(workers[thief]);
                 }
@@ -199,6 +212,7 @@ final class Worker extends Thread {
             int before = deque.size();
             t = v.deque.stealBatchAndPop(deque, stealHalfLimit);
             if (t != null) {
+                t.markStolenBy(index);
                 int moved = 1 + deque.size() - before;
                 movedByHalf += moved;
                 steals++;
@@ -210,6 +224,7 @@ final class Worker extends Thread {
         } else {
             t = v.deque.stealOrNull();
             if (t != null) {
+                t.markStolenBy(index);
                 steals++;
                 if (listener != null) {
                     listener.onSteal(index, v.index, 1);

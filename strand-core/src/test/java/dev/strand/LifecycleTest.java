@@ -99,6 +99,7 @@ class LifecycleTest {
             assertThat(t.join()).isEqualTo(3);
             assertThat(t.cancel(false)).isFalse();
             assertThat(t.isCancelled()).isFalse();
+            assertThat(t.join()).isEqualTo(3);            // a failed cancel leaves the result alone
         }
     }
 

@@ -104,7 +104,9 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * @throws CompletionException   if the task threw; the cause is the original exception
      * @throws CancellationException if the task was cancelled
      * @throws IllegalStateException if the task was never forked or submitted, or if a worker of
-     *                               another pool joins it (use {@link #get()} to block across pools)
+     *                               another pool would have to wait for it (use {@link #get()} to
+     *                               block across pools); a finished task's result is returned to
+     *                               any caller
      */
     public final T join() {
         if (phase() == NEW) {
@@ -113,8 +115,6 @@ public abstract class Task<T> implements RunnableFuture<T> {
             } else {
                 awaitForJoin();                   // never forked, a foreign pool, or outside
             }
-        } else if (Thread.currentThread() instanceof Worker w && pool != null && w.pool != pool) {
-            throw foreignJoin(w);                 // same answer whether or not it finished yet
         }
         return reportJoin();
     }
@@ -214,11 +214,14 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     @SuppressWarnings("unchecked")
     private T reportJoin() {
-        int s = phase();
-        if (s == NORMAL) {
+        if (phase() == NORMAL) {
             return (T) outcome;
         }
-        if (s == CANCELLED) {
+        return reportAbnormal();
+    }
+
+    private T reportAbnormal() {
+        if (phase() == CANCELLED) {
             throw new CancellationException("task was cancelled");
         }
         Throwable e = (Throwable) outcome;

@@ -78,7 +78,11 @@ final class Worker extends Thread {
         if (Thread.currentThread() instanceof Worker w) {
             return w;
         }
-        throw new IllegalStateException(op + " must be called from a task running in a StrandPool "
+        throw notInWorker(op);                    // kept out of line: current() must stay tiny
+    }
+
+    private static IllegalStateException notInWorker(String op) {
+        return new IllegalStateException(op + " must be called from a task running in a StrandPool "
                 + "(current thread: '" + Thread.currentThread().getName()
                 + "'); start the computation with pool.invoke(...)");
     }
@@ -93,6 +97,14 @@ final class Worker extends Thread {
     void fork(Task<?> t) {
         t.claimFor(pool);
         int size = deque.tryPush(t, spawnBound);
+        if (size <= 0 || size >= maxDequeSize || listener != null) {
+            forkSlow(t, size);                    // bound reached, empty deque, new maximum, tracing
+        } else {
+            spawns++;
+        }
+    }
+
+    private void forkSlow(Task<?> t, int size) {
         if (size < 0) {                           // throttled child-stealing: bounded space
             inlinedSpawns++;
             if (listener != null) {
@@ -145,22 +157,22 @@ final class Worker extends Thread {
      * <p>Invariant: called on this worker's own thread, for a task of this pool.
      */
     void awaitJoin(Task<?> target) {
-        if (listener != null) {
-            listener.onSync(index);
-        }
         // 1. Own deque, LIFO. In fork-join code an unstolen child is at the bottom, so this is
         //    usually one pop and an inline run (the child nobody stole runs at its join). Kept
-        //    small so that the JIT inlines it into join().
+        //    tiny so that the JIT inlines it into join().
         Task<?> t = deque.pop();
         if (t == target) {
             tasksRun++;
             t.exec();
-            return;
+        } else {
+            awaitJoinSlow(target, t);
         }
-        awaitJoinSlow(target, t);
     }
 
     private void awaitJoinSlow(Task<?> target, Task<?> popped) {
+        if (listener != null) {
+            listener.onSync(index);
+        }
         Task<?> t = popped;
         if (t != null) {
             runTask(t);

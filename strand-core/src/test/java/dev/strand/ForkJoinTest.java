@@ -193,10 +193,19 @@ class ForkJoinTest {
     void joiningATaskOfAnotherPoolFromAWorkerIsRejected() {
         try (StrandPool a = StrandPool.builder().name("a").parallelism(1).build();
              StrandPool b = StrandPool.builder().name("b").parallelism(1).build()) {
-            Task<Integer> foreign = b.submit(Task.of(() -> 5));
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            Task<Integer> foreign = b.submit(Task.of(() -> {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return 5;
+            }));
             assertThatThrownBy(() -> a.invoke(foreign::join))
                     .hasRootCauseInstanceOf(IllegalStateException.class)
                     .rootCause().hasMessageContaining("pool 'a'").hasMessageContaining("pool 'b'");
+            release.countDown();
             // get() is the documented way to block across pools
             assertThat(a.invoke(() -> {
                 try {

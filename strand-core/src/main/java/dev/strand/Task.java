@@ -28,17 +28,14 @@ import java.util.function.Supplier;
  */
 public abstract class Task<T> implements RunnableFuture<T> {
 
-    // Status word: the low two bits are the state, NEW until exactly one CAS moves it to a final
-    // state (completion and cancellation race on that CAS; the loser's outcome is dropped). The
-    // upper bits hold 1 + the index of the worker that stole the task (0: not stolen), the hint a
-    // greedy join uses to steal back from the thief (leapfrogging). Packing both keeps a task at
-    // 28 bytes plus its own fields (a Task subclass with one int is 32 bytes, like a RecursiveTask).
+    // Status: NEW until exactly one CAS moves it to a final state (completion and cancellation
+    // race on that CAS; the loser's outcome is dropped). A task is 28 bytes plus its own fields (a
+    // Task subclass with one int is 32 bytes, like a RecursiveTask).
     static final int NEW = 0;
     static final int NORMAL = 1;
     static final int EXCEPTIONAL = 2;
     static final int CANCELLED = 3;
     private static final int STATE = 3;
-    private static final int THIEF_SHIFT = 2;
 
     private static final VarHandle STATUS;
     private static final VarHandle WAITERS;
@@ -184,19 +181,6 @@ public abstract class Task<T> implements RunnableFuture<T> {
         return status & STATE;
     }
 
-    /** Records that worker {@code index} stole this task (before running it). */
-    final void markStolenBy(int index) {
-        for (int s = status; (s & STATE) == NEW; s = status) {
-            if (STATUS.compareAndSet(this, s, (s & STATE) | ((index + 1) << THIEF_SHIFT))) {
-                return;
-            }
-        }
-    }
-
-    /** @return the index of the worker that stole this task, or -1 */
-    final int thiefHint() {
-        return (status >>> THIEF_SHIFT) - 1;
-    }
 
     /** Marks this task forked into pool {@code p}; rejects a second fork or submission. */
     final void claimFor(StrandPool p) {

@@ -35,6 +35,11 @@ final class Worker extends Thread {
     private int seed;
     /** Set by a steal sweep that lost a race or saw a non-empty deque it could not take from. */
     private boolean sawWork;
+    /**
+     * The stolen task this worker is running (innermost), read racily by joiners looking for the
+     * thief of their child (leapfrogging). Written only by this worker: no atomic per steal.
+     */
+    Task<?> currentSteal;
     /** S1's scan for remaining work (one instance, no allocation per call). */
     private final java.util.function.BooleanSupplier workVisible;
 
@@ -190,12 +195,13 @@ final class Worker extends Thread {
         }
         // 2. The child was stolen. Help its thief (its deque holds the child's subtasks:
         //    leapfrogging), then anyone. Block only after repeated failure.
+        Task<?> mine = currentSteal;              // restored after each helping run
         int fails = 0;
         while (target.phase() == Task.NEW) {
             t = deque.pop();
             if (t == null) {
-                int thief = target.thiefHint();
-                if (thief >= 0 && thief != index) {
+                int thief = thiefOf(target);
+                if (thief >= 0) {
                     t = stealFrom(workers[thief]);
                 }
                 if (t == null) {
@@ -204,6 +210,7 @@ final class Worker extends Thread {
             }
             if (t != null) {
                 runTask(t);
+                currentSteal = mine;
                 fails = 0;
             } else if (++fails < JOIN_SPINS) {
                 Thread.onSpinWait();
@@ -215,6 +222,16 @@ final class Worker extends Thread {
         }
     }
 
+    /** @return the index of another worker currently running {@code t} as a stolen task, or -1 */
+    private int thiefOf(Task<?> t) {
+        for (Worker w : workers) {
+            if (w.currentSteal == t && w != this) {
+                return w.index;
+            }
+        }
+        return -1;
+    }
+
     // ---------------------------------------------------------------- stealing
 
     private Task<?> stealFrom(Worker v) {
@@ -224,7 +241,7 @@ final class Worker extends Thread {
             int before = deque.size();
             t = v.deque.stealBatchAndPop(deque, stealHalfLimit);
             if (t != null) {
-                t.markStolenBy(index);
+                currentSteal = t;
                 int moved = 1 + deque.size() - before;
                 movedByHalf += moved;
                 steals++;
@@ -236,7 +253,7 @@ final class Worker extends Thread {
         } else {
             t = v.deque.stealOrNull();
             if (t != null) {
-                t.markStolenBy(index);
+                currentSteal = t;
                 steals++;
                 if (listener != null) {
                     listener.onSteal(index, v.index, 1);
@@ -323,6 +340,7 @@ final class Worker extends Thread {
                 sleep.workerStopSearching(index, workVisible); // S1: may wake the next searcher
             }
             runTask(t);
+            currentSteal = null;
         }
         drainOnStop();
     }

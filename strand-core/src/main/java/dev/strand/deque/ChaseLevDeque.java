@@ -146,7 +146,15 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      */
     @SuppressWarnings("unchecked")
     public T pop() {
-        long b = bottom - 1;
+        long b = bottom;
+        long t0 = (long) TOP.getAcquire(this);
+        if (b - t0 <= 0) {                        // empty: top only grows, so no fence is needed
+            if (cleared < t0) {
+                clearStolen(array, t0, b);
+            }
+            return null;
+        }
+        b--;
         Object[] a = array;
         BOTTOM.setOpaque(this, b);                // tentatively claim slot b
         VarHandle.fullFence();                    // F2: bottom store before top load; pairs with F3

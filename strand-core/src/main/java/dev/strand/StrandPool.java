@@ -1,5 +1,6 @@
 package dev.strand;
 
+import dev.strand.deque.ChaseLevDeque;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import java.util.ArrayList;
@@ -48,6 +49,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     private final PoolConfig config;
     private final Worker[] workers;
+    private final ChaseLevDeque<Task<?>>[] deques;
     private final SleepCoordinator sleep;
     private final ConcurrentLinkedQueue<Task<?>> submissions = new ConcurrentLinkedQueue<>();
     private final AtomicInteger runState = new AtomicInteger(RUNNING);
@@ -79,8 +81,15 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         int p = config.parallelism();
         this.sleep = new SleepCoordinator(p, config.maxSearchers());
         this.workers = new Worker[p];
+        @SuppressWarnings("unchecked")
+        ChaseLevDeque<Task<?>>[] ds = (ChaseLevDeque<Task<?>>[]) new ChaseLevDeque<?>[p];
         for (int i = 0; i < p; i++) {
-            workers[i] = new Worker(this, i, workers, sleep, config);
+            ds[i] = new ChaseLevDeque<>(256);
+        }
+        this.deques = ds;
+        Task<?>[] steals = new Task<?>[p * Worker.STEAL_SLOT_SPACING];
+        for (int i = 0; i < p; i++) {
+            workers[i] = new Worker(this, i, workers, ds, steals, sleep, config);
             sleep.register(i, workers[i]);
         }
         this.liveWorkers = new AtomicInteger(p);
@@ -270,8 +279,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         if (!submissions.isEmpty()) {
             return true;
         }
-        for (Worker w : workers) {
-            if (!w.deque.isEmpty()) {
+        for (ChaseLevDeque<Task<?>> d : deques) {
+            if (!d.isEmpty()) {
                 return true;
             }
         }

@@ -20,7 +20,13 @@ final class Worker extends Thread {
 
     final StrandPool pool;
     final int index;
-    final ChaseLevDeque<Task<?>> deque = new ChaseLevDeque<>(256);
+    final ChaseLevDeque<Task<?>> deque;
+    /**
+     * Every worker's deque, by index. Thieves reach a victim's deque through this shared, read-only
+     * array, never through the victim's Worker object, whose counters its owner writes all the time
+     * (reading them from another core would be false sharing on every steal).
+     */
+    private final ChaseLevDeque<Task<?>>[] deques;
 
     private final Worker[] workers;
     private final SleepCoordinator sleep;
@@ -36,10 +42,12 @@ final class Worker extends Thread {
     /** Set by a steal sweep that lost a race or saw a non-empty deque it could not take from. */
     private boolean sawWork;
     /**
-     * The stolen task this worker is running (innermost), read racily by joiners looking for the
-     * thief of their child (leapfrogging). Written only by this worker: no atomic per steal.
+     * Slot {@code 16 * i} holds the stolen task worker i is running (innermost), read racily by
+     * joiners looking for the thief of their child (leapfrogging). Written only by its worker, with
+     * a plain store (no atomic per steal); slots are a cache line apart, away from the counters.
      */
-    Task<?> currentSteal;
+    private final Task<?>[] currentSteals;
+    private final int stealSlot;
     /** S1's scan for remaining work (one instance, no allocation per call). */
     private final java.util.function.BooleanSupplier workVisible;
 
@@ -56,10 +64,18 @@ final class Worker extends Thread {
     long idleNanos;
     int maxDequeSize;
 
-    Worker(StrandPool pool, int index, Worker[] workers, SleepCoordinator sleep, PoolConfig c) {
+    /** Spacing of {@link #currentSteals} slots: 16 references span a 64-byte line (or more). */
+    static final int STEAL_SLOT_SPACING = 16;
+
+    Worker(StrandPool pool, int index, Worker[] workers, ChaseLevDeque<Task<?>>[] deques,
+           Task<?>[] currentSteals, SleepCoordinator sleep, PoolConfig c) {
         super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize());
         this.pool = pool;
         this.index = index;
+        this.deques = deques;
+        this.deque = deques[index];
+        this.currentSteals = currentSteals;
+        this.stealSlot = index * STEAL_SLOT_SPACING;
         this.workers = workers;
         this.sleep = sleep;
         this.victims = new VictimOrder(c.parallelism());
@@ -195,14 +211,14 @@ final class Worker extends Thread {
         }
         // 2. The child was stolen. Help its thief (its deque holds the child's subtasks:
         //    leapfrogging), then anyone. Block only after repeated failure.
-        Task<?> mine = currentSteal;              // restored after each helping run
+        Task<?> mine = currentSteals[stealSlot];              // restored after each helping run
         int fails = 0;
         while (target.phase() == Task.NEW) {
             t = deque.pop();
             if (t == null) {
                 int thief = thiefOf(target);
                 if (thief >= 0) {
-                    t = stealFrom(workers[thief]);
+                    t = stealFrom(thief);
                 }
                 if (t == null) {
                     t = stealSweep();
@@ -210,7 +226,7 @@ final class Worker extends Thread {
             }
             if (t != null) {
                 runTask(t);
-                currentSteal = mine;
+                currentSteals[stealSlot] = mine;
                 fails = 0;
             } else if (++fails < JOIN_SPINS) {
                 Thread.onSpinWait();
@@ -224,9 +240,9 @@ final class Worker extends Thread {
 
     /** @return the index of another worker currently running {@code t} as a stolen task, or -1 */
     private int thiefOf(Task<?> t) {
-        for (Worker w : workers) {
-            if (w.currentSteal == t && w != this) {
-                return w.index;
+        for (int i = 0; i < workers.length; i++) {
+            if (i != index && currentSteals[i * STEAL_SLOT_SPACING] == t) {
+                return i;
             }
         }
         return -1;
@@ -234,35 +250,36 @@ final class Worker extends Thread {
 
     // ---------------------------------------------------------------- stealing
 
-    private Task<?> stealFrom(Worker v) {
+    private Task<?> stealFrom(int victim) {
+        ChaseLevDeque<Task<?>> vd = deques[victim];
         stealAttempts++;
         Task<?> t;
         if (stealHalf) {
             int before = deque.size();
-            t = v.deque.stealBatchAndPop(deque, stealHalfLimit);
+            t = vd.stealBatchAndPop(deque, stealHalfLimit);
             if (t != null) {
-                currentSteal = t;
+                currentSteals[stealSlot] = t;
                 int moved = 1 + deque.size() - before;
                 movedByHalf += moved;
                 steals++;
                 if (listener != null) {
-                    listener.onSteal(index, v.index, moved);
+                    listener.onSteal(index, victim, moved);
                 }
                 return t;
             }
         } else {
-            t = v.deque.stealOrNull();
+            t = vd.stealOrNull();
             if (t != null) {
-                currentSteal = t;
+                currentSteals[stealSlot] = t;
                 steals++;
                 if (listener != null) {
-                    listener.onSteal(index, v.index, 1);
+                    listener.onSteal(index, victim, 1);
                 }
                 return t;
             }
         }
         failedSteals++;
-        if (!v.deque.isEmpty()) {
+        if (!vd.isEmpty()) {
             sawWork = true;
         }
         return null;
@@ -278,7 +295,7 @@ final class Worker extends Thread {
         for (int k = 0; k < n; k++) {
             int v = victims.victim(walk, k);
             if (v != index) {
-                Task<?> t = stealFrom(workers[v]);
+                Task<?> t = stealFrom(v);
                 if (t != null) {
                     return t;
                 }
@@ -340,7 +357,7 @@ final class Worker extends Thread {
                 sleep.workerStopSearching(index, workVisible); // S1: may wake the next searcher
             }
             runTask(t);
-            currentSteal = null;
+            currentSteals[stealSlot] = null;
         }
         drainOnStop();
     }

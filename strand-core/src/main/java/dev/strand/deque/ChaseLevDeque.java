@@ -67,6 +67,15 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         }
     }
 
+    /**
+     * Stolen slots are cleared in batches, and not the last {@code CLEAR_LAG} below {@code top}:
+     * writing next to the slots thieves are reading would bounce their cache line on every steal.
+     * At most {@code CLEAR_BATCH} stale references stay behind while the deque is in use; an empty
+     * deque's next pop clears them all.
+     */
+    private static final int CLEAR_BATCH = 64;
+    private static final int CLEAR_LAG = 32;
+
     /** Default initial capacity. */
     public static final int DEFAULT_CAPACITY = 64;
 
@@ -129,8 +138,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         Object[] a = array;
         if (size >= a.length) {
             a = grow(a, t, b);
-        } else if (cleared < t) {
-            clearStolen(a, t, b);
+        } else if (t - cleared >= CLEAR_BATCH) {
+            clearStolen(a, t - CLEAR_LAG, b);
         }
         a[(int) b & (a.length - 1)] = x;
         BOTTOM.setRelease(this, b + 1);           // F1: element before bottom; pairs with F3
@@ -159,8 +168,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         BOTTOM.setOpaque(this, b);                // tentatively claim slot b
         VarHandle.fullFence();                    // F2: bottom store before top load; pairs with F3
         long t = (long) TOP.getOpaque(this);
-        if (cleared < t) {
-            clearStolen(a, t, b + 1);
+        if (t - cleared >= CLEAR_BATCH) {
+            clearStolen(a, t - CLEAR_LAG, b + 1);
         }
         if (t > b) {                              // was empty
             BOTTOM.setOpaque(this, b + 1);

@@ -274,11 +274,10 @@ class ChaseLevDequeTest {
         d.push(c);
         assertThat(d.steal().valueOrNull()).isSameAs(a);
         assertThat(d.stealOrNull()).isSameAs(b);
-        // Thieves never write slots; the owner clears stolen slots at its next push or pop.
+        // Thieves never write slots; the owner clears stolen slots in batches (not next to the
+        // slots thieves are reading) and all of them when it finds the deque empty.
         Integer e = box(1003);
         d.push(e);
-        assertThat(anySlotHolds(d, a)).isFalse();
-        assertThat(anySlotHolds(d, b)).isFalse();
         assertThat(d.pop()).isSameAs(e);
         assertThat(d.steal().valueOrNull()).isSameAs(c);
         assertThat(d.pop()).isNull();                  // the owner's pop on an empty deque clears too
@@ -297,10 +296,26 @@ class ChaseLevDequeTest {
             assertThat(d.stealOrNull()).isSameAs(xs[i]);
         }
         assertThat(d.pop()).isSameAs(xs[5]);
-        for (int i = 0; i < 3; i++) {
-            assertThat(anySlotHolds(d, xs[i])).as("stolen slot %d", i).isFalse();
+        assertThat(d.pop()).isSameAs(xs[4]);
+        assertThat(d.pop()).isSameAs(xs[3]);
+        assertThat(d.pop()).isNull();                  // empty: every stolen slot is cleared now
+        for (int i = 0; i < xs.length; i++) {
+            assertThat(anySlotHolds(d, xs[i])).as("slot of %d", i).isFalse();
         }
-        assertThat(nonNullSlots(d)).isEqualTo(2);
+        assertThat(nonNullSlots(d)).isZero();
+    }
+
+    @Test
+    void stolenSlotsAreClearedInBatchesWhileTheDequeIsInUse() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(1024);
+        for (int i = 0; i < 600; i++) {
+            d.push(box(i));
+            if (i % 2 == 1) {
+                assertThat(d.stealOrNull()).isNotNull();
+            }
+        }
+        // 300 stolen, 300 live: no more than one batch of stale references stays behind
+        assertThat(nonNullSlots(d) - d.size()).isBetween(0, 64 + 32);
     }
 
     @Test
@@ -318,12 +333,16 @@ class ChaseLevDequeTest {
             assertThat(d.stealOrNull()).isSameAs(live.remove(0));
             d.push(box(-1));
             assertThat(d.pop()).isEqualTo(-1);
-            // After the owner's push and pop, exactly the live elements are referenced.
-            assertThat(nonNullSlots(d)).isEqualTo(live.size());
+            // Every live element is still referenced (stolen ones may linger until a batch).
             for (Integer x : live) {
                 assertThat(anySlotHolds(d, x)).isTrue();
             }
         }
+        while (d.pop() != null) {
+            // drain
+        }
+        assertThat(d.pop()).isNull();
+        assertThat(nonNullSlots(d)).isZero();          // an empty deque keeps no reference
     }
 
     @Test
@@ -337,10 +356,14 @@ class ChaseLevDequeTest {
         }
         assertThat(victim.stealBatchAndPop(dest, 100)).isSameAs(xs[0]);
         assertThat(victim.pop()).isSameAs(xs[9]);
+        for (int i = 8; i >= 5; i--) {
+            assertThat(victim.pop()).isSameAs(xs[i]);
+        }
+        assertThat(victim.pop()).isNull();
         for (int i = 0; i < 5; i++) {
             assertThat(anySlotHolds(victim, xs[i])).as("stolen slot %d", i).isFalse();
         }
-        assertThat(nonNullSlots(victim)).isEqualTo(4);
+        assertThat(nonNullSlots(victim)).isZero();
     }
 
     /** The same reference may be pushed again into the slot it was just stolen from. */

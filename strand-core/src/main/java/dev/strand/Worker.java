@@ -399,7 +399,7 @@ final class Worker extends Thread {
         if (listener != null) {
             listener.onPark(index);
         }
-        sleep.workerPark(index, pool::isStopping);                  // S3b
+        sleep.workerPark(index, pool::isStopping, workVisible);    // S3b (with the watch)
         if (listener != null) {
             listener.onWake(index);
         }

@@ -13,6 +13,10 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class SleepCoordinator {
 
+    /** The watch's first and longest park (see case C of the proof). */
+    static final long WATCH_MIN_NANOS = 1_000_000L;
+    static final long WATCH_MAX_NANOS = 16_000_000L;
+
     private static final int AWAKE = 0;
     private static final int SLEEPING = 1;
 
@@ -130,22 +134,53 @@ public final class SleepCoordinator {
     }
 
     /**
-     * Step S3b: park until a waker claims this worker or {@code stop} is set. On return the caller
-     * is counted as searching (unless it returned because of {@code stop}, see below).
+     * Step S3b: park until a waker claims this worker or {@code stop} is set, never re-checking for
+     * work (for tests and callers that have no scan).
      *
      * @param index the caller's index
      * @param stop  checked after each wake-up; when true, the caller cancels its own sleep
-     *              (accounting as in S3a) and returns
      */
     public void workerPark(int index, java.util.function.BooleanSupplier stop) {
+        workerPark(index, stop, null);
+    }
+
+    /**
+     * Step S3b: park until a waker claims this worker, {@code stop} is set, or, while another
+     * worker is awake, a periodic re-scan finds work (the watch, case C of the proof). On return
+     * the caller is counted as searching.
+     *
+     * @param index       the caller's index
+     * @param stop        checked after each wake-up; when true, the caller cancels its own sleep
+     *                    (accounting as in S3a) and returns
+     * @param workVisible scans every queue; {@code null} disables the watch
+     */
+    public void workerPark(int index, java.util.function.BooleanSupplier stop,
+                           java.util.function.BooleanSupplier workVisible) {
+        long timeout = WATCH_MIN_NANOS;
+        boolean counted = false;                  // one park per sleep, however many watch rounds
         while ((int) STATE.getVolatile(states, index * 16) == SLEEPING) {
             if (stop.getAsBoolean()) {
                 workerCancelSleep(index);
                 return;
             }
-            parks[index * 8]++;
+            if (!counted) {
+                parks[index * 8]++;
+                counted = true;
+            }
             Thread.interrupted();                 // a task may have left it set: park would spin
-            LockSupport.park(this);
+            // Watch only while some worker is awake: only an awake worker can push without a fence.
+            boolean watch = workVisible != null && ControlWord.sleepers(ctl) < size;
+            if (!watch) {
+                LockSupport.park(this);
+            } else {
+                LockSupport.parkNanos(this, timeout);
+                if ((int) STATE.getVolatile(states, index * 16) == SLEEPING
+                        && workVisible.getAsBoolean()) {
+                    workerCancelSleep(index);
+                    return;
+                }
+                timeout = Math.min(timeout << 1, WATCH_MAX_NANOS);
+            }
         }
     }
 

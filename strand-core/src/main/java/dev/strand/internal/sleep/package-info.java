@@ -39,6 +39,18 @@
  *       (after its read-modify-write, hence after P3) sees X and it wakes one; if sleepers remain
  *       none, every worker is awake and X is taken by the first to look.</li>
  * </ul>
+ * <ul>
+ *   <li>Case C: a push onto a deque that was non-empty when its owner looked (such pushes do not
+ *       fence: the work-first principle) while thieves drain it concurrently. The thief that took
+ *       the last older element may re-scan before the new element is visible and go to sleep. The
+ *       owner is awake and reaches the element at its next join, but if it blocks on something
+ *       else (a barrier, I/O) the element would wait. Hence the watch: a sleeper that registers
+ *       while some worker is awake (sleepers &lt; P) parks with a timeout (1 ms, doubling to
+ *       16 ms) and re-scans; the sleeper in case C is exactly such a sleeper, so the element is
+ *       found within 16 ms. When every worker sleeps, nobody can push, and sleepers park without a
+ *       timeout: an idle pool uses no CPU. {@code LivenessTest.forksFromOneWorkerWakeTheOthers}
+ *       is the test that catches case C (a task forks children, then blocks on a barrier).</li>
+ * </ul>
  * A waker that takes the search token but finds no SLEEPING worker to claim (all were cancelling)
  * returns the token and retries if the word still shows sleepers and no searcher, so a sleeper
  * that registered after its scan is not stranded. Hence a published task is never left while
@@ -49,8 +61,8 @@
  * <h2>Wake sparingly</h2>
  * Pushes signal only when the deque was empty (a non-empty deque already had its signal); a wake
  * happens only when nobody searches; searchers are capped; a searcher that finds work wakes the
- * next one only if it was the last. An idle pool has every worker parked without a timeout: it uses
- * no CPU.
+ * next one only if it was the last, and a scan still sees work. An idle pool has every worker parked
+ * without a timeout: it uses no CPU.
  *
  * <p>Compare rayon-core's {@code sleep/README.md} (jobs event counter) and Go's
  * {@code proc.go} ({@code wakep}, {@code resetspinning}, the spinning-M protocol).

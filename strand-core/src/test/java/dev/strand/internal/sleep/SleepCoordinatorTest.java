@@ -486,4 +486,28 @@ class SleepCoordinatorTest {
             }
         }
     }
+
+    /** Case C of the proof: work that appears without a signal is found by the watch. */
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void theWatchFindsUnsignalledWorkWhileAnotherWorkerIsAwake() throws Exception {
+        SleepCoordinator c = new SleepCoordinator(2, 1);
+        c.register(0, Thread.currentThread());
+        assertThat(c.workerPrepareSleep(0, false)).isEqualTo(1);   // worker 1 is awake: watch
+        AtomicBoolean work = new AtomicBoolean();
+        Thread pusher = new Thread(() -> {
+            try {
+                Thread.sleep(30);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            work.set(true);                                         // no workPublished()
+        });
+        pusher.start();
+        c.workerPark(0, () -> false, work::get);
+        pusher.join();
+        assertThat(c.isSleeping(0)).isFalse();
+        assertThat(ControlWord.searching(c.controlWord())).isEqualTo(1);
+        assertThat(ControlWord.sleepers(c.controlWord())).isZero();
+    }
 }

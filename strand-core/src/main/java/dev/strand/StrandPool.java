@@ -55,6 +55,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private final AtomicInteger runState = new AtomicInteger(RUNNING);
     private final AtomicInteger liveWorkers;
     private final CountDownLatch terminated = new CountDownLatch(1);
+    /** Set by shutdownNow: tasks still queued at termination are cancelled rather than run. */
+    private volatile boolean stopNow;
 
     /**
      * A pool with {@code parallelism} workers and default settings.
@@ -303,11 +305,16 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     void workerExited(Worker w) {
         if (liveWorkers.decrementAndGet() == 0) {
             runState.set(TERMINATED);
-            // Anything still queued here was submitted before STOP and never started: cancel it so
-            // no joiner waits forever (only reachable after shutdownNow).
+            // A submission may have slipped in after the quiescence check (its submitter saw
+            // RUNNING, then offered; its remove() fails because we took it here). It was accepted,
+            // so it runs, unless shutdownNow asked to cancel what never started.
             Task<?> t;
             while ((t = submissions.poll()) != null) {
-                t.cancel(false);
+                if (stopNow) {
+                    t.cancel(false);
+                } else {
+                    w.runTask(t);
+                }
             }
             terminated.countDown();
         } else {
@@ -330,6 +337,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      */
     @Override
     public List<Runnable> shutdownNow() {
+        stopNow = true;
         int s;
         while ((s = runState.get()) < STOP && !runState.compareAndSet(s, STOP)) {
             Thread.onSpinWait();

@@ -35,7 +35,6 @@ public abstract class Task<T> implements RunnableFuture<T> {
     static final int NORMAL = 1;
     static final int EXCEPTIONAL = 2;
     static final int CANCELLED = 3;
-    private static final int STATE = 3;
 
     private static final VarHandle STATUS;
     private static final VarHandle WAITERS;
@@ -165,20 +164,18 @@ public abstract class Task<T> implements RunnableFuture<T> {
         if (finalState != CANCELLED) {
             outcome = value;                      // only the executor gets here, once
         }
-        for (int s = status; (s & STATE) == NEW; s = status) {
-            if (STATUS.compareAndSet(this, s, s | finalState)) {   // pairs with the waiter push (Dekker)
-                if (waiters != null) {
-                    signalWaiters();
-                }
-                return true;
+        if (STATUS.compareAndSet(this, NEW, finalState)) {   // pairs with the waiter push (Dekker)
+            if (waiters != null) {
+                signalWaiters();
             }
+            return true;
         }
         return false;
     }
 
     /** @return the state bits: NEW, NORMAL, EXCEPTIONAL or CANCELLED (Future.state() is the public view) */
     final int phase() {
-        return status & STATE;
+        return status;
     }
 
 

@@ -2,6 +2,7 @@ package dev.strand.cli;
 
 import dev.strand.PoolStats;
 import dev.strand.StrandPool;
+import dev.strand.cli.out.Json;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;

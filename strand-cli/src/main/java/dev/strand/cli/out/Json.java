@@ -1,4 +1,4 @@
-package dev.strand.cli;
+package dev.strand.cli.out;
 
 import dev.strand.PoolStats;
 import dev.strand.WorkerStats;
@@ -11,16 +11,16 @@ import java.util.Map;
  * A minimal JSON writer (the CLI has no JSON dependency): maps (in insertion order), lists,
  * strings, numbers, booleans and null, printed with two-space indentation.
  */
-final class Json {
+public final class Json {
     private Json() { }
 
     /** @return a new insertion-ordered JSON object */
-    static Map<String, Object> object() {
+    public static Map<String, Object> object() {
         return new LinkedHashMap<>();
     }
 
     /** @return {@code value} as indented JSON text (no trailing newline) */
-    static String write(Object value) {
+    public static String write(Object value) {
         StringBuilder sb = new StringBuilder();
         write(sb, value, "");
         return sb.toString();
@@ -93,7 +93,7 @@ final class Json {
     }
 
     /** @return the statistics as a JSON object: totals, then one object per worker */
-    static Map<String, Object> stats(PoolStats s) {
+    public static Map<String, Object> stats(PoolStats s) {
         Map<String, Object> o = object();
         o.put("tasksRun", s.tasksRun());
         o.put("spawns", s.spawns());

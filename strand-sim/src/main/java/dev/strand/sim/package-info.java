@@ -1,0 +1,2 @@
+/** The work-stealing simulator (see docs/simulator.md). */
+package dev.strand.sim;

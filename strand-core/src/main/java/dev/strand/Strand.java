@@ -68,22 +68,28 @@ public final class Strand {
      */
     public static <A, B> Joined<A, B> join(Supplier<? extends A> a, Supplier<? extends B> b) {
         Objects.requireNonNull(a, "first computation must not be null");
+        Objects.requireNonNull(b, "second computation must not be null");
         Worker w = Worker.current("Strand.join()");
-        Task<B> tb = new Tasks.SupplierTask<>(b);
-        w.fork(tb);
+        JoinFrame f = w.pushFrame(b);             // no allocation: a reused per-worker frame
         A ra;
         try {
             ra = a.get();
         } catch (Throwable e) {
-            try {
-                tb.join();                        // never leave a forked child behind
-            } catch (Throwable eb) {
-                e.addSuppressed(eb);
-            }
-            throw e instanceof java.util.concurrent.CompletionException ce ? ce
-                    : new java.util.concurrent.CompletionException(e);
+            throw bothFailed(w, f, e);
         }
-        return new Joined<>(ra, tb.join());
+        @SuppressWarnings("unchecked") B rb = (B) w.joinFrame(f);
+        return new Joined<>(ra, rb);
+    }
+
+    /** {@code a} threw: still join {@code b} (never leave a frame offered), then report both. */
+    private static RuntimeException bothFailed(Worker w, JoinFrame f, Throwable e) {
+        try {
+            w.joinFrame(f);
+        } catch (Throwable eb) {
+            e.addSuppressed(eb instanceof java.util.concurrent.CompletionException
+                    && eb.getCause() != null ? eb.getCause() : eb);
+        }
+        return JoinFrame.failed(e);
     }
 
     /**

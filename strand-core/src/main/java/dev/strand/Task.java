@@ -146,7 +146,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
     }
 
     /** Runs the task body and records the outcome. Skipped if the task is already done (cancelled). */
-    final void exec() {
+    void exec() {
         if (phase() != NEW) {
             return;
         }
@@ -176,6 +176,21 @@ public abstract class Task<T> implements RunnableFuture<T> {
     /** @return the state bits: NEW, NORMAL, EXCEPTIONAL or CANCELLED (Future.state() is the public view) */
     final int phase() {
         return status;
+    }
+
+    // Status access for JoinFrame, the one subclass that reuses a task (see its invariants).
+
+    final boolean casStatus(int expect, int update) {
+        return STATUS.compareAndSet(this, expect, update);
+    }
+
+    final int getAndSetStatus(int update) {
+        return (int) STATUS.getAndSet(this, update);
+    }
+
+    /** Plain store: the frame's next push (a release) publishes it. */
+    final void resetStatus() {
+        STATUS.set(this, NEW);
     }
 
 
@@ -373,7 +388,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
     }
 
     /** Blocks, not interruptibly, until done. Used by non-worker joins. */
-    final void awaitBlocking(long unused) {
+    void awaitBlocking(long unused) {
         Waiter w = new Waiter(Thread.currentThread(), null);
         if (!pushWaiter(w)) {
             return;

@@ -150,6 +150,74 @@ final class Worker extends Thread {
      * Queues an asynchronous submission from a task: local deque if there is room, else the
      * pool's submission queue. Never runs it inline.
      */
+    // ---------------------------------------------------------------- join frames (Strand.join)
+
+    /** Frames by join depth, created on first use (see JoinFrame). */
+    private JoinFrame[] frames = new JoinFrame[8];
+    private int frameDepth;
+
+    /**
+     * Offers {@code body} to thieves in this worker's frame for the next join depth.
+     * Invariant: owner only; every call is matched by one {@link #joinFrame} (Strand.join's
+     * try/finally), so frames are taken and released in stack order.
+     */
+    JoinFrame pushFrame(java.util.function.Supplier<?> body) {
+        int d = frameDepth;
+        JoinFrame[] fs = frames;
+        if (d == fs.length) {
+            fs = frames = java.util.Arrays.copyOf(fs, d * 2);
+        }
+        JoinFrame f = fs[d];
+        if (f == null) {
+            f = fs[d] = new JoinFrame(this);
+        }
+        frameDepth = d + 1;
+        f.body = body;                            // published by the push's release store
+        int size = deque.tryPush(f, spawnBound);
+        if (size <= 0 || size >= maxDequeSize || listener != null) {
+            if (size < 0) {                       // bounded space: run it at the join instead
+                f.throttled = true;
+                inlinedSpawns++;
+                if (listener != null) {
+                    listener.onSpawn(index, true);
+                }
+            } else {
+                forkSlow(f, size);
+            }
+        } else {
+            spawns++;
+        }
+        return f;
+    }
+
+    /**
+     * Waits for frame {@code f}, running it inline if nobody stole it, and releases it.
+     * Invariant: owner only; {@code f} is the most recently pushed frame not yet joined.
+     *
+     * @return the frame's result
+     * @throws java.util.concurrent.CompletionException if its body threw
+     */
+    Object joinFrame(JoinFrame f) {
+        try {
+            if (!f.throttled) {
+                Task<?> t = deque.pop();
+                if (t != f) {
+                    awaitJoinSlow(f, t);
+                    return f.completedResult();
+                }
+            }
+            tasksRun++;
+            try {
+                return f.body.get();              // the common case: not stolen, run inline
+            } catch (Throwable e) {
+                throw JoinFrame.failed(e);
+            }
+        } finally {
+            f.clear();
+            frameDepth--;
+        }
+    }
+
     void submitLocal(Task<?> t) {
         int size = deque.tryPush(t, spawnBound);
         if (size < 0) {

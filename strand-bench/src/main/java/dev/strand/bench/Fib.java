@@ -1,5 +1,6 @@
 package dev.strand.bench;
 
+import dev.strand.Joined;
 import dev.strand.Strand;
 import dev.strand.Task;
 import java.util.concurrent.RecursiveTask;
@@ -32,6 +33,15 @@ final class Fib {
         Task<Integer> f1 = Strand.fork(() -> strand(n - 1));
         int f2 = strand(n - 2);
         return f2 + f1.join();
+    }
+
+    /** Rayon-style: {@code Strand.join(fib(n-1), fib(n-2))}, the second offered to thieves. */
+    static int strandJoin(int n) {
+        if (n < 2) {
+            return n;
+        }
+        Joined<Integer, Integer> r = Strand.join(() -> strandJoin(n - 1), () -> strandJoin(n - 2));
+        return r.first() + r.second();
     }
 
     /** Forks down to {@code cutoff}, serial below. */

@@ -24,6 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code strand}: {@code Strand.fork(() -> fib(n-1))} and {@code join()} (lambdas).</li>
+ *   <li>{@code strand-join}: {@code Strand.join(() -> fib(n-1), () -> fib(n-2))} (Rayon's join: the
+ *       second half is offered in a reused per-worker frame, no task allocated).</li>
  *   <li>{@code strand-subclass}: a {@code Task<Integer>} subclass, {@code f1.fork(); f2.compute() +
  *       f1.join()}.</li>
  *   <li>{@code fjp}: the same as a {@code RecursiveTask<Integer>} in a {@code ForkJoinPool}.</li>
@@ -50,13 +52,14 @@ public class FibEveryLevel {
     public int parallelism;
 
     /** Implementation under test. */
-    @Param({"strand", "strand-subclass", "fjp", "serial"})
+    @Param({"strand", "strand-join", "strand-subclass", "fjp", "serial"})
     public String impl;
 
     private static final int STRAND = 0;
     private static final int STRAND_SUBCLASS = 1;
     private static final int FJP = 2;
     private static final int SERIAL = 3;
+    private static final int STRAND_JOIN = 4;
 
     private int kind;
     private int expected;
@@ -71,11 +74,12 @@ public class FibEveryLevel {
         kind = switch (impl) {
             case "strand" -> STRAND;
             case "strand-subclass" -> STRAND_SUBCLASS;
+            case "strand-join" -> STRAND_JOIN;
             case "fjp" -> FJP;
             case "serial" -> SERIAL;
-            default -> throw Impl.unknown(impl, "strand, strand-subclass, fjp, serial");
+            default -> throw Impl.unknown(impl, "strand, strand-join, strand-subclass, fjp, serial");
         };
-        if (kind == STRAND || kind == STRAND_SUBCLASS) {
+        if (kind == STRAND || kind == STRAND_SUBCLASS || kind == STRAND_JOIN) {
             strand = Impl.strandPool(parallelism);
         } else if (kind == FJP) {
             fjp = Impl.fjpPool(parallelism);
@@ -97,6 +101,7 @@ public class FibEveryLevel {
         int r = switch (kind) {
             case STRAND -> strand.invoke(() -> Fib.strand(n));
             case STRAND_SUBCLASS -> strand.invoke(new Fib.StrandFib(n));
+            case STRAND_JOIN -> strand.invoke(() -> Fib.strandJoin(n));
             case FJP -> fjp.invoke(new Fib.FjpFib(n));
             default -> Fib.serial(n);
         };

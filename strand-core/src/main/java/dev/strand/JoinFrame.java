@@ -1,0 +1,125 @@
+package dev.strand;
+
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+/**
+ * The second half of a {@link Strand#join} call, offered to thieves: a task that its worker
+ * reuses, one per nesting level, so that {@code join} allocates no task. This is Rayon's
+ * {@code StackJob} (rayon-core {@code job.rs}) moved from the stack, which Java cannot point
+ * into, to a per-worker array indexed by join depth.
+ *
+ * <p>Why reuse is safe:
+ * <ul>
+ *   <li>Joins nest: every frame a task takes is released before that task returns, also on
+ *       exceptions, so a worker's frames form a stack ({@link Worker#pushFrame},
+ *       {@link Worker#joinFrame}). <b>Invariant:</b> frame {@code d} of a worker is in use iff
+ *       {@code d < frameDepth}, and only its owner changes its fields or depth.</li>
+ *   <li>The owner releases a frame only after seeing it done: popped back and run inline, or a
+ *       final status written by the thread that ran (or cancelled) it.</li>
+ *   <li>That thread touches nothing mutable after its final status write: {@link #finish} reads
+ *       only the final {@link #owner} after the {@code getAndSet}. So a thief that is slow to
+ *       return can never disturb the frame's next use.</li>
+ *   <li>Thieves cannot take a stale copy: the Chase-Lev CAS on {@code top} gives each deque
+ *       index to exactly one taker, and a stolen slot's old reference is never read again.
+ *       A thief's {@code currentSteals} record of an old use can only make a joiner steal from
+ *       that thief's deque, which is harmless.</li>
+ * </ul>
+ *
+ * <p>Status: {@code NEW} while offered or running; {@link #PARKED} once the owner blocks on it
+ * (only the owner sets it, only from {@code NEW}); then one final state. The completer's
+ * {@code getAndSet} and the owner's {@code NEW -> PARKED} CAS are the Dekker pair that makes
+ * the owner's park safe: whichever comes second sees the other.
+ */
+final class JoinFrame extends Task<Object> {
+    /** The owner is parked in {@link #awaitBlocking} and must be unparked on completion. */
+    static final int PARKED = 4;
+
+    private final Worker owner;
+    /** The offered computation; set by the owner before the push that publishes it. */
+    Supplier<?> body;
+    /** The result or exception; written by the completer before its final status write. */
+    private Object result;
+    /** The deque was full at the push (spawn bound): the owner runs the body at the join. */
+    boolean throttled;
+
+    JoinFrame(Worker owner) {
+        this.owner = owner;
+        claimFor(owner.pool);
+    }
+
+    /** Run by a thief (or by the owner when the frame was moved to it by steal-half). */
+    @Override
+    void exec() {
+        Object r;
+        int s;
+        try {
+            r = body.get();
+            s = NORMAL;
+        } catch (Throwable e) {
+            r = e;
+            s = EXCEPTIONAL;
+        }
+        result = r;
+        finish(s);
+    }
+
+    /** Only a worker draining its deque on {@code shutdownNow} cancels a frame; it is not running. */
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        finish(CANCELLED);
+        return true;
+    }
+
+    private void finish(int finalState) {
+        // The release of this getAndSet publishes result; pairs with the owner's CAS NEW->PARKED.
+        if (getAndSetStatus(finalState) == PARKED) {
+            LockSupport.unpark(owner);
+        }
+    }
+
+    /** The stalling wait of the owner: no waiter list, the owner is the only possible waiter. */
+    @Override
+    void awaitBlocking(long unused) {
+        if (!casStatus(NEW, PARKED)) {
+            return;                               // already final
+        }
+        boolean interrupted = false;
+        while (phase() == PARKED) {
+            LockSupport.park(this);
+            interrupted |= Thread.interrupted();  // park returns at once while interrupted
+        }
+        if (interrupted) {
+            owner.interrupt();
+        }
+    }
+
+    /** @return the result of a frame that another thread completed; owner only, after it is done */
+    Object completedResult() {
+        return switch (phase()) {
+            case NORMAL -> result;
+            case EXCEPTIONAL -> throw failed((Throwable) result);
+            default -> throw new CancellationException("join() second computation was cancelled "
+                    + "(the pool was shut down with shutdownNow)");
+        };
+    }
+
+    static CompletionException failed(Throwable e) {
+        return e instanceof CompletionException ce ? ce : new CompletionException("task failed: " + e, e);
+    }
+
+    /** Makes the frame ready for its next use. Owner only, after the frame is done. */
+    void clear() {
+        body = null;
+        result = null;
+        throttled = false;
+        resetStatus();
+    }
+
+    @Override
+    protected Object compute() {
+        throw new UnsupportedOperationException("a join frame runs through exec()");
+    }
+}

@@ -1,0 +1,140 @@
+package dev.strand;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Strand.join reuses one frame per worker and join depth (JoinFrame). These tests stress what
+ * reuse could break: a frame completed by a slow thief, frames moved by steal-half, deep nesting
+ * past the initial frame array, throttled pushes, and exceptions on either side.
+ */
+class JoinFrameTest {
+
+    /** Counts leaves of a binary join tree; every leaf must be counted exactly once. */
+    static long leaves(int depth, LongAdder runs) {
+        if (depth == 0) {
+            runs.increment();
+            return 1;
+        }
+        Joined<Long, Long> j = Strand.join(() -> leaves(depth - 1, runs), () -> leaves(depth - 1, runs));
+        return j.first() + j.second();
+    }
+
+    @ParameterizedTest(name = "P={0} steal={1} join={2} bound={3}")
+    @CsvSource({
+        "2, ONE, GREEDY, 4096", "8, ONE, GREEDY, 4096", "8, HALF, GREEDY, 4096",
+        "4, HALF, STALLING, 4096", "8, ONE, GREEDY, 2", "3, HALF, GREEDY, 1"
+    })
+    void framesReusedAcrossStealsGiveExactCounts(int p, StealPolicy steal, JoinPolicy join, int bound) {
+        try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
+                .stealHalfLimit(4).joinPolicy(join).spawnBound(bound).build()) {
+            for (int round = 0; round < 30; round++) {
+                LongAdder runs = new LongAdder();
+                int depth = 8 + round % 6;
+                long got = pool.invoke(() -> leaves(depth, runs));
+                assertThat(got).isEqualTo(1L << depth);
+                assertThat(runs.sum()).as("round %d", round).isEqualTo(1L << depth);
+            }
+            if (bound <= 2) {
+                assertThat(pool.stats().inlinedSpawns()).isPositive();   // the throttled path ran
+            }
+        }
+    }
+
+    /** A chain of nested joins far deeper than the initial frame array (8). */
+    static long chain(int n) {
+        if (n == 0) {
+            return 0;
+        }
+        Joined<Long, Integer> j = Strand.join(() -> chain(n - 1), () -> 1);
+        return j.first() + j.second();
+    }
+
+    @Test
+    void deepNestingGrowsTheFrameStack() {
+        try (StrandPool pool = StrandPool.builder().parallelism(2).stackSize(64L << 20).build()) {
+            assertThat(pool.invoke(() -> chain(5_000))).isEqualTo(5_000L);
+            assertThat(pool.invoke(() -> chain(100))).isEqualTo(100L);   // and shrinks back cleanly
+        }
+    }
+
+    /** Random failures on either side: each call reports exactly what it should, bodies run once. */
+    static long failing(int depth, long seed, AtomicLong bodies, AtomicLong thrown) {
+        bodies.incrementAndGet();
+        SplittableRandom r = new SplittableRandom(seed);
+        if (depth == 0) {
+            if (r.nextInt(8) == 0) {
+                thrown.incrementAndGet();
+                throw new IllegalStateException("leaf " + seed);
+            }
+            return 1;
+        }
+        long sa = r.nextLong();
+        long sb = r.nextLong();
+        try {
+            Joined<Long, Long> j = Strand.join(() -> failing(depth - 1, sa, bodies, thrown),
+                    () -> failing(depth - 1, sb, bodies, thrown));
+            return j.first() + j.second();
+        } catch (CompletionException e) {
+            assertThat(rootCause(e)).isInstanceOf(IllegalStateException.class);
+            return -1;                            // handled here; the parent sees a normal result
+        }
+    }
+
+    static Throwable rootCause(Throwable e) {
+        while (e.getCause() != null && e.getCause() != e) {
+            e = e.getCause();
+        }
+        return e;
+    }
+
+    @ParameterizedTest(name = "P={0} steal={1}")
+    @CsvSource({"2, ONE", "6, HALF"})
+    void exceptionsOnEitherSideAreReportedAndFramesReleased(int p, StealPolicy steal) {
+        try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal).build()) {
+            for (long seed = 1; seed <= 40; seed++) {
+                AtomicLong bodies = new AtomicLong();
+                AtomicLong thrown = new AtomicLong();
+                long s = seed;
+                pool.invoke(() -> failing(9, s, bodies, thrown));
+                assertThat(bodies.get()).as("seed %d", seed).isEqualTo((1L << 10) - 1);
+            }
+            // The pool (and every worker's frame stack) still works.
+            LongAdder runs = new LongAdder();
+            assertThat(pool.invoke(() -> leaves(10, runs))).isEqualTo(1024L);
+        }
+    }
+
+    @Test
+    void bothSidesFailingReportsTheFirstWithTheSecondSuppressed() {
+        try (StrandPool pool = new StrandPool(2)) {
+            assertThatThrownBy(() -> pool.invoke(() -> Strand.join(
+                    () -> { throw new IllegalStateException("a"); },
+                    () -> { throw new IllegalArgumentException("b"); })))
+                    .isInstanceOf(CompletionException.class)
+                    .satisfies(e -> {
+                        Throwable a = rootCause(e);
+                        assertThat(a).isInstanceOf(IllegalStateException.class).hasMessage("a");
+                        assertThat(a.getSuppressed()).singleElement()
+                                .isInstanceOf(IllegalArgumentException.class);
+                    });
+        }
+    }
+
+    @Test
+    void nullComputationsAreRejectedBeforeAnythingRuns() {
+        try (StrandPool pool = new StrandPool(1)) {
+            assertThatThrownBy(() -> pool.invoke(() -> Strand.join(() -> 1, null)))
+                    .hasRootCauseInstanceOf(NullPointerException.class)
+                    .hasStackTraceContaining("second computation must not be null");
+        }
+    }
+}

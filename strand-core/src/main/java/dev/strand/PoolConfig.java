@@ -11,6 +11,9 @@ import java.util.Objects;
  * @param stealPolicy    steal one or steal half
  * @param stealHalfLimit most tasks one steal-half takes, {@code >= 1}
  * @param joinPolicy     greedy (helping) or stalling joins
+ * @param splitDeques    keep forked tasks private until a thief asks (Lace's split deque): the
+ *                       owner's fork and join then need no fence; false for classic Chase-Lev
+ *                       deques, where every fork is stealable at once
  * @param spawnBound     deque size at which a fork runs the child inline instead of queuing it,
  *                       bounding child-stealing's space, {@code >= 1}
  * @param spinRounds     steal sweeps an idle worker makes before it parks, {@code >= 0}
@@ -20,7 +23,7 @@ import java.util.Objects;
  * @param listener       instrumentation hooks, or {@code null} (the default: no overhead)
  */
 public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, int stealHalfLimit,
-                         JoinPolicy joinPolicy, int spawnBound, int spinRounds, int maxSearchers,
+                         JoinPolicy joinPolicy, boolean splitDeques, int spawnBound, int spinRounds, int maxSearchers,
                          long stackSize, boolean daemon, SchedulerListener listener) {
 
     /** Validates every field; the message names the bad one. */
@@ -61,6 +64,7 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         private StealPolicy stealPolicy = StealPolicy.ONE;
         private int stealHalfLimit = 32;
         private JoinPolicy joinPolicy = JoinPolicy.GREEDY;
+        private boolean splitDeques = false;
         private int spawnBound = 1 << 16;
         private int spinRounds = 16;
         private int maxSearchers = -1;
@@ -80,6 +84,8 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         public Builder stealHalfLimit(int v) { stealHalfLimit = v; return this; }
         /** @param v join policy @return this */
         public Builder joinPolicy(JoinPolicy v) { joinPolicy = v; return this; }
+        /** @param v split deques, or classic Chase-Lev deques (the default) @return this */
+        public Builder splitDeques(boolean v) { splitDeques = v; return this; }
         /** @param v deque size at which forks run inline @return this */
         public Builder spawnBound(int v) { spawnBound = v; return this; }
         /** @param v idle steal sweeps before parking @return this */
@@ -97,8 +103,8 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         public PoolConfig config() {
             String n = name != null ? name : Integer.toString(SEQ.incrementAndGet());
             int ms = maxSearchers > 0 ? maxSearchers : Math.max(1, parallelism / 2);
-            return new PoolConfig(n, parallelism, stealPolicy, stealHalfLimit, joinPolicy, spawnBound,
-                    spinRounds, ms, stackSize, daemon, listener);
+            return new PoolConfig(n, parallelism, stealPolicy, stealHalfLimit, joinPolicy, splitDeques,
+                    spawnBound, spinRounds, ms, stackSize, daemon, listener);
         }
 
         /**

@@ -86,7 +86,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         @SuppressWarnings("unchecked")
         ChaseLevDeque<Task<?>>[] ds = (ChaseLevDeque<Task<?>>[]) new ChaseLevDeque<?>[p];
         for (int i = 0; i < p; i++) {
-            ds[i] = new ChaseLevDeque<>(256);
+            int owner = i;                        // sharing work that thieves may wait for: wake one
+            ds[i] = new ChaseLevDeque<>(256, config.splitDeques(), () -> sleep.workPublished(owner));
         }
         this.deques = ds;
         Task<?>[] steals = new Task<?>[p * Worker.STEAL_SLOT_SPACING];

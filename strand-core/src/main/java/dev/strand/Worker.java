@@ -118,7 +118,7 @@ final class Worker extends Thread {
     void fork(Task<?> t) {
         t.claimFor(pool);
         int size = deque.tryPush(t, spawnBound);
-        if (size <= 0 || size >= maxDequeSize || listener != null) {
+        if (size < 0 || size >= maxDequeSize || listener != null) {
             forkSlow(t, size);                    // bound reached, empty deque, new maximum, tracing
         } else {
             spawns++;
@@ -141,9 +141,8 @@ final class Worker extends Thread {
         if (listener != null) {
             listener.onSpawn(index, false);
         }
-        if (size == 0) {                          // looked empty: a thief may be asleep, wake one
-            sleep.workPublished(index);
-        }
+        // A thief may be asleep: the deque's onShare wakes one when the push made work stealable
+        // in a deque that looked empty (classic: size 0; split: the shared part ran dry).
     }
 
     /**
@@ -174,7 +173,7 @@ final class Worker extends Thread {
         frameDepth = d + 1;
         f.body = body;                            // published by the push's release store
         int size = deque.tryPush(f, spawnBound);
-        if (size <= 0 || size >= maxDequeSize || listener != null) {
+        if (size < 0 || size >= maxDequeSize || listener != null) {
             if (size < 0) {                       // bounded space: run it at the join instead
                 f.throttled = true;
                 inlinedSpawns++;
@@ -227,9 +226,6 @@ final class Worker extends Thread {
         spawns++;
         if (size >= maxDequeSize) {
             maxDequeSize = size + 1;
-        }
-        if (size == 0) {
-            sleep.workPublished(index);
         }
     }
 

@@ -28,14 +28,16 @@ class JoinFrameTest {
         return j.first() + j.second();
     }
 
-    @ParameterizedTest(name = "P={0} steal={1} join={2} bound={3}")
+    @ParameterizedTest(name = "P={0} steal={1} join={2} bound={3} split={4}")
     @CsvSource({
-        "2, ONE, GREEDY, 4096", "8, ONE, GREEDY, 4096", "8, HALF, GREEDY, 4096",
-        "4, HALF, STALLING, 4096", "8, ONE, GREEDY, 2", "3, HALF, GREEDY, 1"
+        "2, ONE, GREEDY, 4096, false", "8, ONE, GREEDY, 4096, false", "8, HALF, GREEDY, 4096, false",
+        "4, HALF, STALLING, 4096, false", "8, ONE, GREEDY, 2, false", "3, HALF, GREEDY, 1, false",
+        "2, ONE, GREEDY, 4096, true", "8, HALF, GREEDY, 4096, true", "4, ONE, STALLING, 2, true"
     })
-    void framesReusedAcrossStealsGiveExactCounts(int p, StealPolicy steal, JoinPolicy join, int bound) {
+    void framesReusedAcrossStealsGiveExactCounts(int p, StealPolicy steal, JoinPolicy join, int bound,
+            boolean split) {
         try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
-                .stealHalfLimit(4).joinPolicy(join).spawnBound(bound).build()) {
+                .stealHalfLimit(4).joinPolicy(join).spawnBound(bound).splitDeques(split).build()) {
             for (int round = 0; round < 30; round++) {
                 LongAdder runs = new LongAdder();
                 int depth = 8 + round % 6;

@@ -111,15 +111,18 @@ class RandomDagStressTest {
         return h;
     }
 
-    @ParameterizedTest(name = "P={0} steal={1} join={2}")
+    @ParameterizedTest(name = "P={0} steal={1} join={2} split={3}")
     @CsvSource({
-        "1, ONE, GREEDY", "2, ONE, GREEDY", "8, ONE, GREEDY", "32, ONE, GREEDY",
-        "2, HALF, GREEDY", "8, HALF, GREEDY", "32, HALF, GREEDY",
-        "2, ONE, STALLING", "8, HALF, STALLING"
+        "1, ONE, GREEDY, false", "2, ONE, GREEDY, false", "8, ONE, GREEDY, false",
+        "32, ONE, GREEDY, false", "2, HALF, GREEDY, false", "8, HALF, GREEDY, false",
+        "32, HALF, GREEDY, false", "2, ONE, STALLING, false", "8, HALF, STALLING, false",
+        "2, ONE, GREEDY, true", "8, ONE, GREEDY, true", "32, HALF, GREEDY, true",
+        "4, ONE, STALLING, true"
     })
-    void everyNodeRunsExactlyOnceAndResultsMatchSerial(int p, StealPolicy steal, JoinPolicy join) {
+    void everyNodeRunsExactlyOnceAndResultsMatchSerial(int p, StealPolicy steal, JoinPolicy join,
+            boolean split) {
         try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
-                .joinPolicy(join).stealHalfLimit(4).build()) {
+                .joinPolicy(join).splitDeques(split).stealHalfLimit(4).build()) {
             for (long seed = 1; seed <= 12; seed++) {
                 Gen g = new Gen(seed * 7919 + p);
                 Node root = g.make(9);

@@ -44,6 +44,27 @@ import java.util.Objects;
  * time, re-reading {@code bottom} between CASes, as crossbeam-deque does for its LIFO flavour: a
  * single CAS of {@code top} by k would race with the owner's fence-free pops of the same elements.
  *
+ * <h2>Split mode (private elements)</h2>
+ * Van Dijk and van de Pol, "Lace: non-blocking split deque for work-stealing" (Euro-Par 2014 workshops),
+ * after Dinan et al.'s split queues (SC 2009): with {@code split} set, the array holds
+ * {@code [top, bottom)} shared and {@code [bottom, end)} private. Thieves read only {@code top} and
+ * {@code bottom}, so the owner's pushes and pops of private elements are plain array accesses with
+ * neither fence nor CAS, and the shared part follows the classic protocol above exactly: for thieves,
+ * the owner's {@code share} is a push of k elements (F1, a release of the raised {@code bottom}),
+ * and popping into the shared part is the classic pop (F2, and F4 on the last element). Private slots
+ * are written and cleared only by the owner and only at indices {@code >= bottom}, which a thief
+ * never reads: it reads slot {@code t} only after seeing {@code t < bottom}, and an index the owner
+ * took back from the shared part is never reused while a thief could still win it (the classic pop
+ * leaves {@code bottom} above every index a thief may CAS for).
+ * <ul>
+ *   <li>Sharing: a push shares the oldest private element when the shared part looks empty; a thief
+ *       that finds the shared part empty while private elements exist sets {@code request}, and the
+ *       owner's next push or pop shares half of its private elements. Sharing runs {@code onShare},
+ *       where a scheduler wakes a sleeping thief.</li>
+ *   <li>Cost: an owner busy in one long task does not see a request until its next push or pop, so a
+ *       thief may wait up to one task's length for private work (Lace accepts the same).</li>
+ * </ul>
+ *
  * @param <T> the element type; {@code null} elements are rejected
  */
 public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
@@ -51,6 +72,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
     private static final VarHandle TOP;
     private static final VarHandle BOTTOM;
     private static final VarHandle ARRAY;
+    private static final VarHandle END;
+    private static final VarHandle REQUEST;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
     /** Internal steal outcome: the race for the element was lost (distinct from null, "empty"). */
@@ -62,6 +85,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
             TOP = l.findVarHandle(TopField.class, "top", long.class);
             BOTTOM = l.findVarHandle(BottomField.class, "bottom", long.class);
             ARRAY = l.findVarHandle(BottomField.class, "array", Object[].class);
+            END = l.findVarHandle(BottomField.class, "end", long.class);
+            REQUEST = l.findVarHandle(TopField.class, "request", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -75,6 +100,9 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      */
     private static final int CLEAR_BATCH = 64;
     private static final int CLEAR_LAG = 32;
+
+    private final boolean split;
+    private final Runnable onShare;
 
     /** Default initial capacity. */
     public static final int DEFAULT_CAPACITY = 64;
@@ -91,6 +119,22 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      * @throws IllegalArgumentException if {@code initialCapacity < 1} or above 2^30
      */
     public ChaseLevDeque(int initialCapacity) {
+        this(initialCapacity, false, null);
+    }
+
+    /**
+     * Creates a deque, optionally in split mode (see the class documentation).
+     *
+     * @param initialCapacity initial array length, rounded up to a power of two
+     * @param split           keep new elements private until the shared part runs dry or a thief
+     *                        asks (Lace's split deque); false for the classic deque
+     * @param onShare         run by the owner, on the rare path, whenever elements became stealable
+     *                        in a deque that thieves may have found empty; may be null
+     * @throws IllegalArgumentException if {@code initialCapacity < 1} or above 2^30
+     */
+    public ChaseLevDeque(int initialCapacity, boolean split, Runnable onShare) {
+        this.split = split;
+        this.onShare = onShare;
         if (initialCapacity < 1 || initialCapacity > (1 << 30)) {
             throw new IllegalArgumentException(
                     "deque capacity must be in [1, 2^30], got " + initialCapacity);
@@ -129,6 +173,9 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      */
     public int tryPush(T x, int maxSize) {
         Objects.requireNonNull(x, "deque elements must not be null");
+        if (split) {
+            return pushPrivate(x, maxSize);
+        }
         long b = bottom;                          // owner-private: plain read
         long t = (long) TOP.getAcquire(this);     // may be stale (too small): we only grow early
         long size = b - t;
@@ -143,7 +190,53 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         }
         a[(int) b & (a.length - 1)] = x;
         BOTTOM.setRelease(this, b + 1);           // F1: element before bottom; pairs with F3
+        if (size == 0 && onShare != null) {
+            onShare.run();
+        }
         return (int) size;
+    }
+
+    /**
+     * Split mode push: the element goes to the private part, {@code [bottom, end)}, which thieves
+     * never read. Then, if the shared part looked empty or a thief asked, part of the private work
+     * is shared.
+     */
+    private int pushPrivate(T x, int maxSize) {
+        long e = end;                             // owner-private: plain read
+        long t = (long) TOP.getAcquire(this);     // may be stale (too small): harmless, as above
+        long size = e - t;
+        if (size >= maxSize) {
+            return -1;
+        }
+        Object[] a = array;
+        if (size >= a.length) {
+            a = grow(a, t, e);
+        } else if (t - cleared >= CLEAR_BATCH) {
+            clearStolen(a, t - CLEAR_LAG, e);
+        }
+        a[(int) e & (a.length - 1)] = x;          // no fence: no thief reads at or above bottom
+        END.setOpaque(this, e + 1);
+        long b = bottom;
+        if (b <= t || (int) REQUEST.getOpaque(this) != 0) {
+            share(b, e + 1);
+        }
+        return (int) size;
+    }
+
+    /**
+     * Invariant: owner thread only, split mode, {@code b < e}. Makes the oldest private elements
+     * stealable: half of them if a thief asked, else one (the shared part ran dry).
+     */
+    private void share(long b, long e) {
+        long k = 1;
+        if ((int) REQUEST.getOpaque(this) != 0) {
+            REQUEST.setOpaque(this, 0);
+            k = (e - b + 1) / 2;
+        }
+        BOTTOM.setRelease(this, b + k);           // F1: the slots were written before; pairs with F3
+        if (onShare != null) {
+            onShare.run();
+        }
     }
 
     /**
@@ -155,6 +248,37 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      */
     @SuppressWarnings("unchecked")
     public T pop() {
+        if (split) {
+            return popPrivate();
+        }
+        return popShared();
+    }
+
+    /** Split mode pop: private elements need neither fence nor CAS (the work-first principle). */
+    @SuppressWarnings("unchecked")
+    private T popPrivate() {
+        long e = end;
+        long b = bottom;                          // owner-written: plain read
+        if (e > b) {
+            e--;
+            Object[] a = array;
+            int i = (int) e & (a.length - 1);
+            Object x = a[i];
+            a[i] = null;
+            END.setOpaque(this, e);
+            if (e > b && (int) REQUEST.getOpaque(this) != 0) {
+                share(b, e);                      // serve a thief that found only private work
+            }
+            return (T) x;
+        }
+        T x = popShared();                        // the private part is empty: race thieves
+        END.setOpaque(this, bottom);
+        return x;
+    }
+
+    /** The Chase-Lev pop of the shared part {@code [top, bottom)}. */
+    @SuppressWarnings("unchecked")
+    private T popShared() {
         long b = bottom;
         long t0 = (long) TOP.getAcquire(this);
         if (b - t0 <= 0) {                        // empty: top only grows, so no fence is needed
@@ -198,7 +322,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      */
     @SuppressWarnings("unchecked")
     public T peekBottom() {
-        long b = bottom - 1;
+        long b = (split ? end : bottom) - 1;
         if (b < (long) TOP.getAcquire(this)) {
             return null;
         }
@@ -245,6 +369,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         VarHandle.fullFence();                    // F3: top load before bottom load; pairs with F2
         long b = (long) BOTTOM.getAcquire(this);  // pairs with F1: slots below b are published
         if (t >= b) {
+            requestIfPrivate(b);
             return null;
         }
         Object[] a = (Object[]) ARRAY.getAcquire(this);
@@ -278,6 +403,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         long b = (long) BOTTOM.getAcquire(this);
         long n = b - t;
         if (n <= 0) {
+            requestIfPrivate(b);
             return null;
         }
         int batch = (int) Math.min(limit, (n + 1) / 2);
@@ -306,19 +432,53 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
     }
 
     /**
-     * Number of elements. Exact for the owner between its own operations; a snapshot for others.
+     * Split mode: the shared part was empty at {@code b}; if the owner holds private elements, ask
+     * it to share (it does at its next push or pop). The flag is read before it is written so that
+     * idle thieves polling a busy owner do not keep invalidating its cache line.
+     */
+    private void requestIfPrivate(long b) {
+        if (split && thievesRequest && (long) END.getOpaque(this) > b
+                && (int) REQUEST.getOpaque(this) == 0) {
+            REQUEST.setOpaque(this, 1);
+        }
+    }
+
+    /**
+     * Test hook: with {@code false}, thieves never set the request flag, and {@link #askToShare}
+     * (an owner operation) does. A thief's request depends on a racy read of {@code end}, which a
+     * deterministic sequential specification cannot model; as an owner operation it can, and the
+     * flag's effect (the owner's share) is the same whoever sets it.
+     */
+    boolean thievesRequest = true;
+
+    /** Test hook: sets the request flag as a thief would. */
+    void askToShare() {
+        REQUEST.setOpaque(this, 1);
+    }
+
+    /**
+     * Number of elements, private ones included. Exact for the owner between its own operations;
+     * a snapshot for others.
      *
      * @return the size, never negative
      */
     public int size() {
-        long b = (long) BOTTOM.getAcquire(this);
+        long b = split ? (long) END.getOpaque(this) : (long) BOTTOM.getAcquire(this);
         long t = (long) TOP.getAcquire(this);
         return (int) Math.max(0, b - t);
     }
 
-    /** @return whether the deque looked empty */
+    /**
+     * @return whether the deque looked empty to a thief: no stealable element (in split mode,
+     *     private elements do not count; a thief that finds them has asked the owner to share)
+     */
     public boolean isEmpty() {
-        return size() == 0;
+        return (long) BOTTOM.getAcquire(this) - (long) TOP.getAcquire(this) <= 0;
+    }
+
+    /** @return whether this deque keeps new elements private (split mode) */
+    public boolean isSplit() {
+        return split;
     }
 
     /** @return the current array length (for tests and statistics) */
@@ -373,6 +533,7 @@ abstract class Pad0 {
 
 abstract class TopField extends Pad0 {
     long top;            // accessed through VarHandles only
+    int request;         // split mode: a thief found only private work (beside top: thieves write both)
 }
 
 abstract class Pad1 extends TopField {
@@ -383,6 +544,7 @@ abstract class BottomField extends Pad1 {
     long bottom;         // written by the owner only; read by thieves through VarHandles
     Object[] array;      // replaced by the owner on growth; read by thieves through VarHandles
     long cleared;        // owner-private: stolen slots below this index are already nulled
+    long end;            // split mode: one past the last private element; written by the owner only
 }
 
 abstract class ChaseLevDequeFields extends BottomField {

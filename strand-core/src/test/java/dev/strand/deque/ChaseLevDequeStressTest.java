@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * One owner pushing and popping at random against three thieves using {@link ChaseLevDeque#steal},
@@ -24,15 +25,16 @@ class ChaseLevDequeStressTest {
 
     private static final int THIEVES = 3;
 
-    @Test
+    @ParameterizedTest(name = "split={0}")
+    @ValueSource(booleans = {false, true})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void everyElementObtainedExactlyOnce() throws Exception {
+    void everyElementObtainedExactlyOnce(boolean split) throws Exception {
         // Shallow: the deque stays near empty (last-element races). Deep: bursts grow it far.
         // Repeat for about three seconds (at least once each); a run takes well under a second.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1500);
         do {
-            run(1_000_000, 0.55, 1, 1);
-            run(500_000, 0.50, 1, 200);
+            run(1_000_000, 0.55, 1, 1, split);
+            run(500_000, 0.50, 1, 200, split);
         } while (System.nanoTime() < deadline);
     }
 
@@ -41,9 +43,11 @@ class ChaseLevDequeStressTest {
      * @param popChance  probability that the owner pops instead of pushing, while it still pushes
      * @param capacity   the deque's initial capacity
      * @param burst      the owner pushes this many elements in a row before choosing again
+     * @param split      split mode (private elements, shared on request) for every deque
      */
-    private static void run(int n, double popChance, int capacity, int burst) throws Exception {
-        ChaseLevDeque<Integer> deque = new ChaseLevDeque<>(capacity);
+    private static void run(int n, double popChance, int capacity, int burst, boolean split)
+            throws Exception {
+        ChaseLevDeque<Integer> deque = new ChaseLevDeque<>(capacity, split, null);
         AtomicIntegerArray taken = new AtomicIntegerArray(n);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         CountDownLatch start = new CountDownLatch(1);
@@ -97,7 +101,7 @@ class ChaseLevDequeStressTest {
                 try {
                     start.await();
                     SplittableRandom rnd = new SplittableRandom(me);
-                    ChaseLevDeque<Integer> mine = new ChaseLevDeque<>(1);
+                    ChaseLevDeque<Integer> mine = new ChaseLevDeque<>(1, split, null);
                     long got = 0;
                     for (;;) {
                         boolean done = ownerDone.get();

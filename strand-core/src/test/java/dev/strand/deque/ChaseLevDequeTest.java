@@ -398,4 +398,67 @@ class ChaseLevDequeTest {
         assertThat(d.isEmpty()).isFalse();
         assertThat(d.toString()).contains("size=2");
     }
+
+    // ---------------------------------------------------------------- split mode (Lace)
+
+    @Test
+    void splitModeSharesOneElementWhenTheSharedPartIsEmpty() {
+        java.util.concurrent.atomic.AtomicInteger shares = new java.util.concurrent.atomic.AtomicInteger();
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(4, true, shares::incrementAndGet);
+        d.push(1);                                // shared: the shared part was empty
+        d.push(2);                                // private
+        d.push(3);                                // private
+        assertThat(shares.get()).isEqualTo(1);
+        assertThat(d.size()).isEqualTo(3);
+        assertThat(d.isEmpty()).isFalse();
+        assertThat(d.stealOrNull()).isEqualTo(1);
+        assertThat(d.isEmpty()).as("private elements are not stealable").isTrue();
+        assertThat(d.steal()).isInstanceOf(Steal.Empty.class);   // and asks the owner to share
+        assertThat(d.pop()).isEqualTo(3);         // the pop serves the request: shares element 2
+        assertThat(shares.get()).isEqualTo(2);
+        assertThat(d.stealOrNull()).isEqualTo(2);
+        assertThat(d.pop()).isNull();
+        assertThat(d.size()).isZero();
+    }
+
+    @Test
+    void splitModeServesARequestWithHalfThePrivateElements() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(16, true, null);
+        for (int i = 0; i < 9; i++) {
+            d.push(i);                            // 0 shared, 1..8 private
+        }
+        assertThat(d.stealOrNull()).isEqualTo(0);
+        assertThat(d.stealOrNull()).isNull();     // request
+        d.push(9);                                // 1..9 private: shares (9+1)/2 = 5, elements 1..5
+        for (int i = 1; i <= 5; i++) {
+            assertThat(d.stealOrNull()).isEqualTo(i);
+        }
+        for (int i = 9; i >= 6; i--) {
+            assertThat(d.pop()).isEqualTo(i);     // the rest stayed private, LIFO for the owner
+        }
+        assertThat(d.pop()).isNull();
+    }
+
+    @Test
+    void splitModeOwnerPopsThroughTheSharedPartInLifoOrder() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(2, true, null);
+        for (int i = 0; i < 100; i++) {
+            d.push(i);
+            if (i % 10 == 0) {
+                d.stealOrNull();                  // keeps requests and shares coming; grows the array
+                d.push(-1);
+                assertThat(d.pop()).isEqualTo(-1);
+            }
+        }
+        Integer prev = Integer.MAX_VALUE;
+        Integer x;
+        int n = 0;
+        while ((x = d.pop()) != null) {
+            assertThat(x).isLessThan(prev);
+            prev = x;
+            n++;
+        }
+        assertThat(n).isEqualTo(90);
+        assertThat(d.isEmpty()).isTrue();
+    }
 }

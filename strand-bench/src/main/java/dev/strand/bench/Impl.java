@@ -18,6 +18,11 @@ final class Impl {
         return new StrandPool(parallelism);
     }
 
+    /** A Strand pool with split deques (Lace: forks stay private until a thief asks). */
+    static StrandPool strandSplitPool(int parallelism) {
+        return StrandPool.builder().parallelism(parallelism).splitDeques(true).build();
+    }
+
     /** A ForkJoinPool with the given parallelism and default settings (LIFO, not async mode). */
     static ForkJoinPool fjpPool(int parallelism) {
         return new ForkJoinPool(parallelism);

@@ -50,6 +50,14 @@
  *       found within 16 ms. When every worker sleeps, nobody can push, and sleepers park without a
  *       timeout: an idle pool uses no CPU. {@code LivenessTest.forksFromOneWorkerWakeTheOthers}
  *       is the test that catches case C (a task forks children, then blocks on a barrier).</li>
+ *   <li>Case D, split deques ({@code PoolConfig.splitDeques}): private elements are invisible to
+ *       thieves, so they are not "published" until the owner shares them. The owner shares, and
+ *       runs P1-P3 through the deque's {@code onShare}, whenever the shared part ran dry at a push
+ *       or a thief's request is pending at a push or pop; a thief that sees only private work sets
+ *       the request before its own S2. The owner of private elements is awake and must pop each of
+ *       them itself eventually, and every pop checks the request, so a request is served unless
+ *       the owner blocks outside Strand's joins with private children queued, which is why split
+ *       deques are opt-in (Lace and Cilk make the same assumption: tasks do not block).</li>
  * </ul>
  * A waker that takes the search token but finds no SLEEPING worker to claim (all were cancelling)
  * returns the token and retries if the word still shows sleepers and no searcher, so a sleeper
@@ -59,7 +67,7 @@
  * queued, and none can be submitted.
  *
  * <h2>Wake sparingly</h2>
- * Pushes signal only when the deque was empty (a non-empty deque already had its signal); a wake
+ * Pushes signal (through the deque's {@code onShare}) only when the deque was empty (a non-empty deque already had its signal); a wake
  * happens only when nobody searches; searchers are capped; a searcher that finds work wakes the
  * next one only if it was the last, and a scan still sees work. An idle pool has every worker parked
  * without a timeout: it uses no CPU.

@@ -1,7 +1,12 @@
 package dev.strand.workloads;
 
 import dev.strand.StrandPool;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -17,12 +22,16 @@ public final class Pools implements AutoCloseable {
     private final StrandPool strand;
     private final ForkJoinPool fjp;
     private final ThreadPoolExecutor tpe;
+    private final List<Thread> fjpThreads;
+    private static final AtomicInteger SEQ = new AtomicInteger();
 
-    private Pools(int parallelism, StrandPool strand, ForkJoinPool fjp, ThreadPoolExecutor tpe) {
+    private Pools(int parallelism, StrandPool strand, ForkJoinPool fjp, ThreadPoolExecutor tpe,
+            List<Thread> fjpThreads) {
         this.parallelism = parallelism;
         this.strand = strand;
         this.fjp = fjp;
         this.tpe = tpe;
+        this.fjpThreads = fjpThreads;
     }
 
     /**
@@ -38,16 +47,25 @@ public final class Pools implements AutoCloseable {
             throw new IllegalArgumentException("parallelism must be >= 1, got " + parallelism);
         }
         StrandPool s = variants.contains(Variant.STRAND)
-                ? StrandPool.builder().name("bench").parallelism(parallelism).build() : null;
-        ForkJoinPool f = variants.contains(Variant.FJP) || variants.contains(Variant.JDK)
-                ? new ForkJoinPool(parallelism) : null;
+                ? StrandPool.builder().name("bench" + SEQ.incrementAndGet()).parallelism(parallelism).build()
+                : null;
+        List<Thread> created = new CopyOnWriteArrayList<>();
+        ForkJoinPool f = null;
+        if (variants.contains(Variant.FJP) || variants.contains(Variant.JDK)) {
+            // the defaults of new ForkJoinPool(p), with a factory that remembers the workers
+            f = new ForkJoinPool(parallelism, pool -> {
+                ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                created.add(t);
+                return t;
+            }, null, false);
+        }
         ThreadPoolExecutor t = null;
         if (variants.contains(Variant.TPE)) {
             t = new ThreadPoolExecutor(parallelism, parallelism, 0L, TimeUnit.MILLISECONDS,
                     new LinkedBlockingQueue<>());
             t.prestartAllCoreThreads();
         }
-        return new Pools(parallelism, s, f, t);
+        return new Pools(parallelism, s, f, t, created);
     }
 
     /** @return the parallelism of every pool */
@@ -87,6 +105,24 @@ public final class Pools implements AutoCloseable {
     /** @return whether the ForkJoinPool was started */
     public boolean hasFjp() {
         return fjp != null;
+    }
+
+    /** @return the Strand pool's worker threads (found by name) */
+    public List<Thread> strandThreads() {
+        String prefix = "strand-" + strand().name() + "-worker-";
+        List<Thread> l = new ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith(prefix)) {
+                l.add(t);
+            }
+        }
+        return l;
+    }
+
+    /** @return the ForkJoinPool's worker threads, every one it created (alive or not) */
+    public List<Thread> fjpThreads() {
+        fjp();
+        return List.copyOf(fjpThreads);
     }
 
     /** Shuts every pool down and waits for it to terminate. */

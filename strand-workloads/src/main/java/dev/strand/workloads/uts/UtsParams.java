@@ -62,9 +62,6 @@ public record UtsParams(int type, int shape, int genMax, double b0, int seed, do
         if (m < 0) {
             throw new IllegalArgumentException("UTS -m must be >= 0, got " + m);
         }
-        if (type == BIN && q * m >= 1) {
-            throw new IllegalArgumentException("UTS binomial tree with q*m >= 1 is infinite (expected)");
-        }
     }
 
     /** T1: geometric, fixed shape, 4,130,071 nodes. */

@@ -80,6 +80,6 @@ class UtsTest {
         assertThatThrownBy(() -> UtsParams.parse("-x 3")).hasMessageContaining("unknown UTS option '-x'");
         assertThatThrownBy(() -> UtsParams.parse("-d")).hasMessageContaining("needs a value");
         assertThatThrownBy(() -> UtsParams.parse("-a 2")).hasMessageContaining("-a must be");
-        assertThatThrownBy(() -> UtsParams.parse("-t 0 -q 0.5 -m 2")).hasMessageContaining("infinite");
+        assertThatThrownBy(() -> UtsParams.parse("-t 0 -q 1.5")).hasMessageContaining("-q must be in [0, 1]");
     }
 }

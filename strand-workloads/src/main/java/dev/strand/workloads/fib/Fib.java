@@ -152,4 +152,12 @@ public final class Fib {
             throw new IllegalArgumentException("n must be in [0, " + MAX_N + "], got " + n);
         }
     }
+
+    /** @throws IllegalStateException if {@code got != want} (= F(n)) */
+    public static void check(String impl, int n, int got, int want) {
+        if (got != want) {
+            throw new IllegalStateException(impl + ": fib(" + n + ") returned " + got + ", expected "
+                    + want);
+        }
+    }
 }

@@ -29,7 +29,7 @@ public final class MatMulWorkload extends Workload {
     /** @return the kernel */
     public static Kernel kernel() {
         return new Kernel("matmul", "cache-oblivious matrix multiply C += A*B (divide and conquer, serial leaf)",
-                List.of(new Kernel.Param("n", "matrix order", "128", "1024", "2048"),
+                List.of(new Kernel.Param("n", "matrix order", "128", "512", "1024"),
                         new Kernel.Param("leaf", "largest block edge multiplied serially", "32", "32", "32")),
                 p -> new MatMulWorkload(p.getInt("n", 1, 16384), p.getInt("leaf", 1, 16384)));
     }

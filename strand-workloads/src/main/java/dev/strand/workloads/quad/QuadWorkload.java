@@ -26,7 +26,7 @@ public final class QuadWorkload extends Workload {
     /** @return the kernel */
     public static Kernel kernel() {
         return new Kernel("quad", "adaptive Simpson quadrature of sin(1/x) on [lo, 1]: irregular, forks at every split",
-                List.of(new Kernel.Param("lo", "left end (smaller = deeper, more irregular)", "0.01", "0.001", "0.0005"),
+                List.of(new Kernel.Param("lo", "left end (smaller = deeper, more irregular)", "0.01", "0.0001", "0.00002"),
                         new Kernel.Param("eps", "absolute tolerance", "1e-9", "1e-12", "1e-13")),
                 p -> new QuadWorkload(p.getDouble("lo", 1e-6, 0.5), p.getDouble("eps", 1e-15, 1)));
     }

@@ -80,7 +80,7 @@ class BenchCliTest {
         Run r = run("bench", "--help");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
-                "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup",
+                "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause",
                 "default: 2", "default: 5", "Exit status");
     }
 
@@ -97,6 +97,7 @@ class BenchCliTest {
             {"bench", "--quiet-below", "2"},
             {"bench", "--variants", "fast"},
             {"bench", "--rounds", "0"},
+            {"bench", "--pause", "-1"},
             {"bench", "-p", "0"},
             {"bench", "--variants", "jdk", "fib"},
         };

@@ -60,8 +60,8 @@ import picocli.CommandLine.TypeConversionException;
             "           the same round (2.00x = perfect at P=2)",
             "  vs fjp   median over rounds of this variant's value / fjp's value in the same",
             "           round: below 1 means better than ForkJoinPool",
-            "  cores    process CPU time / wall time over the kept runs (JIT and GC included;",
-            "           per-thread nanosecond clocks of /proc/self/task): cores kept busy",
+            "  cores    CPU time of the JVM's Java threads / wall time over the kept runs",
+            "           (per-thread ns clocks; JIT and GC threads left out): cores kept busy",
             "  steals   median steals per run (strand: PoolStats.since; fjp: getStealCount)",
             "  others   share of the machine's CPU used by OTHER processes during the kept",
             "           runs (/proc/stat, mean weighted by run length; 10 ms ticks, so only",
@@ -118,6 +118,12 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "W", defaultValue = "1",
             description = "Warm-up rounds per kernel, checked but not recorded (default: ${DEFAULT-VALUE}).")
     int warmup;
+
+    @Option(names = "--pause", paramLabel = "MS", defaultValue = "10",
+            description = "Sleep before every run, untimed, so that the workers of the pool that ran "
+                    + "just before have parked and do not compete for the cores (default: "
+                    + "${DEFAULT-VALUE} ms; 0 for none).")
+    int pauseMs;
 
     @Option(names = "--variants", paramLabel = "LIST", split = ",",
             description = "Only these variants (comma-separated: serial, strand, fjp, tpe, jdk; "
@@ -200,7 +206,8 @@ public final class BenchCommand implements Callable<Integer> {
         try (Progress progress = Progress.start("bench", steps, !json && !noProgress)) {
             for (Map.Entry<Workload, List<Variant>> e : variants.entrySet()) {
                 try (Workload w = e.getKey()) {
-                    KernelRun run = BenchRunner.run(w, e.getValue(), parallelism, warmup, rounds, progress);
+                    KernelRun run = BenchRunner.run(w, e.getValue(), parallelism, warmup, rounds, pauseMs,
+                            progress);
                     runs.add(run);
                     rows.addAll(BenchReport.summarize(run, quiet));
                 }
@@ -283,6 +290,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (rounds < 1) {
             throw bad("--rounds must be >= 1, got " + rounds);
+        }
+        if (pauseMs < 0) {
+            throw bad("--pause must be >= 0, got " + pauseMs);
         }
         if (warmup < 0) {
             throw bad("--warmup must be >= 0, got " + warmup);
@@ -390,6 +400,7 @@ public final class BenchCommand implements Callable<Integer> {
         opts.put("size", size.label());
         opts.put("warmup", warmup);
         opts.put("rounds", rounds);
+        opts.put("pauseMs", pauseMs);
         opts.put("quietBelow", quietBelow);
         o.put("options", opts);
         List<Object> ks = new ArrayList<>();

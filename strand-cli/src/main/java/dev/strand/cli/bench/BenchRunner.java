@@ -31,9 +31,10 @@ final class BenchRunner {
      * @param p        parallelism of every pool
      * @param warmup   rounds run and checked but not recorded
      * @param rounds   measured rounds
+     * @param pauseMs  sleep before every run, so the previous run's pool has parked its workers
      * @param progress advanced once per run
      */
-    static KernelRun run(Workload w, List<Variant> variants, int p, int warmup, int rounds,
+    static KernelRun run(Workload w, List<Variant> variants, int p, int warmup, int rounds, int pauseMs,
             Progress progress) throws Exception {
         List<Sample> samples = new ArrayList<>();
         try (Pools pools = Pools.open(p, variants)) {
@@ -44,6 +45,9 @@ final class BenchRunner {
                 progress.note(w.name() + (measured ? " round " + (r - warmup + 1) + "/" + rounds : " warm-up"));
                 for (int j = 0; j < v; j++) {
                     Variant var = variants.get((j + r) % v);
+                    if (pauseMs > 0) {
+                        Thread.sleep(pauseMs);
+                    }
                     Sample s = once(w, var, pools, r - warmup);
                     if (measured) {
                         samples.add(s);
@@ -60,11 +64,11 @@ final class BenchRunner {
         PoolStats before = v == Variant.STRAND ? pools.strand().stats() : null;
         long fjpSteals = v == Variant.FJP ? pools.fjp().getStealCount() : 0;
         MachineLoad.Mark mark = MachineLoad.mark();
-        long cpu0 = CpuClock.processNanos();
+        CpuClock.Reading cpu0 = CpuClock.read();
         long t0 = System.nanoTime();
         Object result = w.run(v);
         long t1 = System.nanoTime();
-        long cpu1 = CpuClock.processNanos();
+        CpuClock.Reading cpu1 = CpuClock.read();
         double others = MachineLoad.othersBusy(mark);
         long steals = -1;
         if (before != null) {
@@ -74,6 +78,6 @@ final class BenchRunner {
         }
         w.check(v, result);                         // throws WrongResultException
         double value = w.metric() == Metric.TIME ? (t1 - t0) / 1e6 : w.value(result);
-        return new Sample(v, round, value, t1 - t0, cpu1 - cpu0, others, steals, w.extras(v, result));
+        return new Sample(v, round, value, t1 - t0, CpuClock.between(cpu0, cpu1), others, steals, w.extras(v, result));
     }
 }

@@ -54,7 +54,7 @@ class BenchRunnerTest {
     @Test
     void roundsRotateTheOrderAndRatiosComeFromTheSameRound() throws Exception {
         Fake f = new Fake(false);
-        BenchRunner.KernelRun run = BenchRunner.run(f, f.variants(), 1, 1, 3, Progress.start("t", 1, false));
+        BenchRunner.KernelRun run = BenchRunner.run(f, f.variants(), 1, 1, 3, 0, Progress.start("t", 1, false));
         assertThat(f.order).containsExactly(
                 Variant.SERIAL, Variant.STRAND, Variant.FJP,     // warm-up (round -1)
                 Variant.STRAND, Variant.FJP, Variant.SERIAL,     // round 0 starts one later
@@ -83,7 +83,7 @@ class BenchRunnerTest {
     @Test
     void aWrongResultStopsTheRun() {
         Fake f = new Fake(true);
-        assertThatThrownBy(() -> BenchRunner.run(f, f.variants(), 1, 0, 2, Progress.start("t", 1, false)))
+        assertThatThrownBy(() -> BenchRunner.run(f, f.variants(), 1, 0, 2, 1, Progress.start("t", 1, false)))
                 .isInstanceOf(WrongResultException.class).hasMessage("fake strand: got 41, expected 42");
     }
 

@@ -35,6 +35,7 @@ class BenchCliTest {
         assertThat(out).contains("2/2").doesNotContain("uts-t1");
         assertThat(out).contains("Parameters:").contains("nqueens         n=12 depth=3");
         assertThat(out).contains("Size small: a smoke test");
+        assertThat(out).containsPattern("(?m)^ +strand .* n/a");        // fib's goal is set at P=1
     }
 
     @Test

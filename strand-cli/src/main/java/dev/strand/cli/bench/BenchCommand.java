@@ -209,7 +209,7 @@ public final class BenchCommand implements Callable<Integer> {
                     KernelRun run = BenchRunner.run(w, e.getValue(), parallelism, warmup, rounds, pauseMs,
                             progress);
                     runs.add(run);
-                    rows.addAll(BenchReport.summarize(run, quiet));
+                    rows.addAll(BenchReport.summarize(run, quiet, parallelism));
                 }
             }
         }

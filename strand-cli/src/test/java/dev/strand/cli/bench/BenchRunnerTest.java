@@ -61,7 +61,7 @@ class BenchRunnerTest {
                 Variant.FJP, Variant.SERIAL, Variant.STRAND,
                 Variant.SERIAL, Variant.STRAND, Variant.FJP);
         assertThat(run.samples()).hasSize(9);
-        List<BenchReport.Row> rows = BenchReport.summarize(run, Double.NaN);
+        List<BenchReport.Row> rows = BenchReport.summarize(run, Double.NaN, 2);
         assertThat(rows).extracting(BenchReport.Row::variant).containsExactly(Variant.SERIAL, Variant.STRAND, Variant.FJP);
         BenchReport.Row strand = rows.get(1);
         double[] ratios = new double[3];
@@ -96,9 +96,9 @@ class BenchRunnerTest {
                 new BenchRunner.Sample(Variant.SERIAL, 1, 10, 10_000_000, 0, 0.0, -1, Map.of()),
                 new BenchRunner.Sample(Variant.STRAND, 1, 8, 8_000_000, 0, 0.05, 3, Map.of()));
         BenchRunner.KernelRun run = new BenchRunner.KernelRun(f, List.of(Variant.SERIAL, Variant.STRAND), s);
-        List<BenchReport.Row> all = BenchReport.summarize(run, Double.NaN);
+        List<BenchReport.Row> all = BenchReport.summarize(run, Double.NaN, 2);
         assertThat(all.get(1).speedup()).isEqualTo((2.0 + 1.25) / 2);
-        List<BenchReport.Row> quiet = BenchReport.summarize(run, 0.1);
+        List<BenchReport.Row> quiet = BenchReport.summarize(run, 0.1, 2);
         assertThat(quiet.get(1).kept()).isEqualTo(1);
         assertThat(quiet.get(1).total()).isEqualTo(2);
         assertThat(quiet.get(1).speedup()).isEqualTo(1.25);

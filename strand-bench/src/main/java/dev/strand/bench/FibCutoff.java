@@ -1,5 +1,6 @@
 package dev.strand.bench;
 
+import dev.strand.workloads.fib.Fib;
 import dev.strand.StrandPool;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;

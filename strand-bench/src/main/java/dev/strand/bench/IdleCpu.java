@@ -1,5 +1,6 @@
 package dev.strand.bench;
 
+import dev.strand.workloads.fib.Fib;
 import dev.strand.PoolStats;
 import dev.strand.StrandPool;
 import dev.strand.Task;

@@ -1,5 +1,6 @@
 package dev.strand.bench;
 
+import dev.strand.workloads.fib.Fib;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -173,6 +174,7 @@ public final class Summary {
                 case "FibCutoff" -> Fib.cutoffCalls(Integer.parseInt(r.params().get("n")),
                         Integer.parseInt(r.params().get("cutoff")));
                 case "SpawnLoop" -> Long.parseLong(r.params().get("tasks"));
+                case "DequeOps" -> Long.parseLong(r.params().get("batch"));   // ns per element
                 default -> -1;
             };
         } catch (RuntimeException e) {

@@ -1,2 +1,16 @@
-/** Benchmark kernels in serial, Strand and ForkJoinPool versions (see docs/benchmarks.md). */
+/**
+ * The benchmark kernels of issue 5, each in serial, Strand and ForkJoinPool versions of the same
+ * algorithm, with a check of its result (see docs/benchmarks.md, "The suite").
+ *
+ * <p>{@link dev.strand.workloads.Catalog} lists the kernels; a {@link dev.strand.workloads.Kernel}
+ * builds a {@link dev.strand.workloads.Workload} at a {@link dev.strand.workloads.Size} (parameters
+ * overridable by name), which runs each {@link dev.strand.workloads.Variant} on
+ * {@link dev.strand.workloads.Pools} and checks the result. One subpackage per kernel family:
+ * {@code fib}, {@code nqueens}, {@code uts} (SHA-1 splittable RNG, T1/T3 checked), {@code sort}
+ * (pluggable {@code ParallelSorter}), {@code matmul}, {@code quad}, {@code skynet}, {@code async},
+ * {@code spawn}, {@code idle}. Divide-and-conquer kernels share their code across variants through
+ * {@link dev.strand.workloads.Forker}; spawn-bound kernels use {@code Task} / {@code RecursiveTask}
+ * subclasses written alike. {@code strand bench} (strand-cli) is the harness; strand-bench's JMH
+ * benchmarks use the fib kernels.
+ */
 package dev.strand.workloads;

@@ -1,4 +1,4 @@
-package dev.strand.bench;
+package dev.strand.workloads.fib;
 
 import dev.strand.Joined;
 import dev.strand.Strand;
@@ -6,27 +6,24 @@ import dev.strand.Task;
 import java.util.concurrent.RecursiveTask;
 
 /**
- * The Fibonacci kernels, one per implementation, all the same algorithm: fork {@code fib(n-1)},
- * compute {@code fib(n-2)} in the caller, then join (the {@link RecursiveTask} idiom of the JDK
- * documentation). Plus the known results and call counts the benchmarks check and report against.
+ * Fibonacci, the same algorithm in every version: fork {@code fib(n-1)}, compute {@code fib(n-2)}
+ * in the caller, then join (the {@link RecursiveTask} example of the JDK documentation). Forking at
+ * every level measures spawn overhead (the work per task is one add); with a cutoff, plain recursion
+ * below it, it measures speed-up.
  */
-final class Fib {
+public final class Fib {
     private Fib() { }
 
     /** Largest n whose result fits in an int. */
-    static final int MAX_N = 46;
+    public static final int MAX_N = 46;
 
-    // ---------------------------------------------------------------- serial
-
-    /** Plain recursion: the serial baseline (and the leaves below a cutoff). */
-    static int serial(int n) {
+    /** @return F(n) by plain recursion: the serial baseline and the leaves below a cutoff */
+    public static int serial(int n) {
         return n < 2 ? n : serial(n - 1) + serial(n - 2);
     }
 
-    // ---------------------------------------------------------------- Strand, lambdas
-
-    /** Forks at every level with {@link Strand#fork}. */
-    static int strand(int n) {
+    /** @return F(n), forking at every level with {@link Strand#fork} (run inside a Strand pool) */
+    public static int strand(int n) {
         if (n < 2) {
             return n;
         }
@@ -35,8 +32,11 @@ final class Fib {
         return f2 + f1.join();
     }
 
-    /** Rayon-style: {@code Strand.join(fib(n-1), fib(n-2))}, the second offered to thieves. */
-    static int strandJoin(int n) {
+    /**
+     * @return F(n), Rayon-style: {@code Strand.join(fib(n-1), fib(n-2))}, the second half offered
+     *     to thieves in a reused join frame (no task allocated)
+     */
+    public static int strandJoin(int n) {
         if (n < 2) {
             return n;
         }
@@ -44,8 +44,8 @@ final class Fib {
         return r.first() + r.second();
     }
 
-    /** Forks down to {@code cutoff}, serial below. */
-    static int strandCutoff(int n, int cutoff) {
+    /** @return F(n), forking down to {@code cutoff} with {@link Strand#fork}, serial below */
+    public static int strandCutoff(int n, int cutoff) {
         if (n <= cutoff || n < 2) {
             return serial(n);
         }
@@ -54,13 +54,12 @@ final class Fib {
         return f2 + f1.join();
     }
 
-    // ---------------------------------------------------------------- Strand, Task subclass
-
     /** Forks at every level; a {@link Task} subclass written exactly like {@link FjpFib}. */
-    static final class StrandFib extends Task<Integer> {
+    public static final class StrandFib extends Task<Integer> {
         final int n;
 
-        StrandFib(int n) {
+        /** @param n argument */
+        public StrandFib(int n) {
             this.n = n;
         }
 
@@ -76,13 +75,13 @@ final class Fib {
         }
     }
 
-    // ---------------------------------------------------------------- ForkJoinPool
-
     /** Forks at every level: the {@code Fibonacci} example of the {@link RecursiveTask} javadoc. */
-    static final class FjpFib extends RecursiveTask<Integer> {
+    public static final class FjpFib extends RecursiveTask<Integer> {
+        private static final long serialVersionUID = 1L;
         final int n;
 
-        FjpFib(int n) {
+        /** @param n argument */
+        public FjpFib(int n) {
             this.n = n;
         }
 
@@ -99,11 +98,13 @@ final class Fib {
     }
 
     /** Forks down to {@code cutoff}, serial below. */
-    static final class FjpFibCutoff extends RecursiveTask<Integer> {
+    public static final class FjpFibCutoff extends RecursiveTask<Integer> {
+        private static final long serialVersionUID = 1L;
         final int n;
         final int cutoff;
 
-        FjpFibCutoff(int n, int cutoff) {
+        /** @param n argument @param cutoff serial below (or at) this n */
+        public FjpFibCutoff(int n, int cutoff) {
             this.n = n;
             this.cutoff = cutoff;
         }
@@ -120,10 +121,8 @@ final class Fib {
         }
     }
 
-    // ---------------------------------------------------------------- expectations
-
     /** @return F(n), computed iteratively (F(0) = 0, F(1) = 1) */
-    static long expected(int n) {
+    public static long expected(int n) {
         long a = 0;
         long b = 1;
         for (int i = 0; i < n; i++) {
@@ -135,34 +134,23 @@ final class Fib {
     }
 
     /**
-     * Calls of the every-level recursion for {@code fib(n)}: {@code 2*F(n+1) - 1}. Every call is
-     * one task in the sense of "unit of scheduled work": {@code F(n+1) - 1} of them are forked,
-     * the others run inline in their parent ({@code f2.compute()}) or are leaves.
-     *
-     * @param n argument
-     * @return number of calls
+     * @return calls of the every-level recursion for {@code fib(n)}: {@code 2*F(n+1) - 1}, of which
+     *     {@code F(n+1) - 1} are forks
      */
-    static long calls(int n) {
+    public static long calls(int n) {
         return 2 * expected(n + 1) - 1;
     }
 
     /**
-     * Calls of the parallel part of the cutoff recursion: a call with {@code k <= cutoff} (or
-     * {@code k < 2}) is a leaf that runs {@link #serial} and counts once; any other call counts once
-     * plus its two children.
-     *
-     * @param n      argument
-     * @param cutoff serial cutoff
-     * @return number of parallel-level calls (leaves included)
+     * @return calls of the parallel part of the cutoff recursion, leaves at the cutoff included
      */
-    static long cutoffCalls(int n, int cutoff) {
+    public static long cutoffCalls(int n, int cutoff) {
         int leaf = Math.max(cutoff, 1);
         if (n <= leaf) {
             return 1;
         }
-        // T(k) = 1 for k <= leaf, else 1 + T(k-1) + T(k-2)
-        long prev2 = 1; // T(leaf - 1)
-        long prev1 = 1; // T(leaf)
+        long prev2 = 1;
+        long prev1 = 1;
         for (int k = leaf + 1; k <= n; k++) {
             long t = 1 + prev1 + prev2;
             prev2 = prev1;
@@ -172,14 +160,14 @@ final class Fib {
     }
 
     /** @throws IllegalArgumentException if {@code fib(n)} does not fit an int */
-    static void checkN(int n) {
+    public static void checkN(int n) {
         if (n < 0 || n > MAX_N) {
             throw new IllegalArgumentException("n must be in [0, " + MAX_N + "], got " + n);
         }
     }
 
-    /** @throws IllegalStateException if {@code got != F(n)} */
-    static void check(String impl, int n, int got, int want) {
+    /** @throws IllegalStateException if {@code got != want} (= F(n)) */
+    public static void check(String impl, int n, int got, int want) {
         if (got != want) {
             throw new IllegalStateException(impl + ": fib(" + n + ") returned " + got + ", expected "
                     + want);

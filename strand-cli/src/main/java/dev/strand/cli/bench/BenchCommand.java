@@ -1,0 +1,506 @@
+package dev.strand.cli.bench;
+
+import dev.strand.cli.bench.BenchReport.Row;
+import dev.strand.cli.bench.BenchRunner.KernelRun;
+import dev.strand.cli.bench.BenchRunner.Sample;
+import dev.strand.cli.out.Charts;
+import dev.strand.cli.out.Json;
+import dev.strand.cli.out.Progress;
+import dev.strand.cli.out.Table;
+import dev.strand.workloads.Catalog;
+import dev.strand.workloads.Kernel;
+import dev.strand.workloads.Size;
+import dev.strand.workloads.Variant;
+import dev.strand.workloads.Workload;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ForkJoinPool;
+import org.knowm.xchart.CategoryChart;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code strand bench}: the benchmark suite (strand-workloads) in one JVM, Strand against
+ * ForkJoinPool and serial code, interleaved, medians of per-round ratios, every result checked.
+ */
+@Command(name = "bench",
+        sortOptions = false,
+        header = "The benchmark suite: Strand vs ForkJoinPool vs serial, interleaved, checked.",
+        description = {
+            "Runs the kernels (all, or those named) in this JVM. Per kernel: fresh pools of",
+            "parallelism P, warm-up rounds, then measured rounds in which every variant runs",
+            "once, in an order rotated by one each round, so drifts and noise hit all variants",
+            "alike. Every run's result is checked; a wrong result stops the command (exit 1).",
+            "",
+            "Variants (the same algorithm on different executors):",
+            "  serial  plain sequential code (sort: Arrays.sort)",
+            "  strand  a StrandPool(P), default settings",
+            "  fjp     a ForkJoinPool(P), default settings",
+            "  tpe     a ThreadPoolExecutor(P, P), unbounded queue (async kernels)",
+            "  jdk     Arrays.parallelSort inside the ForkJoinPool (sort)",
+            "",
+            "How to read the table (one row per kernel and variant):",
+            "  median   median over the kept rounds of the run's time (ms); for wakeup the",
+            "           submit-to-start latency (us); for idle the CPU of the pool's threads",
+            "           in the idle window (% of one core)",
+            "  speedup  median over rounds of serial time / this variant's time, both from",
+            "           the same round (2.00x = perfect at P=2)",
+            "  vs fjp   median over rounds of this variant's value / fjp's value in the same",
+            "           round: below 1 means better than ForkJoinPool",
+            "  cores    CPU time of the JVM's Java threads / wall time over the kept runs",
+            "           (per-thread ns clocks; JIT and GC threads left out): cores kept busy",
+            "  steals   median steals per run (strand: PoolStats.since; fjp: getStealCount)",
+            "  others   share of the machine's CPU used by OTHER processes during the kept",
+            "           runs (/proc/stat, mean weighted by run length; 10 ms ticks, so only",
+            "           runs of 100 ms or more tell); high values: do not trust the row",
+            "  kept     runs kept / runs made (see --quiet-below)",
+            "  per unit ns per call/node/element... or tasks per second (async, skynet)",
+            "  goal     for strand rows: whether the issue's goal for that kernel is met on",
+            "           this run (listed under the table)",
+            "Quote ratios, not times: they come from runs made side by side.",
+            ""},
+        footer = {"",
+            "Examples:",
+            "  strand bench --list",
+            "  strand bench --size small                     a smoke run of everything",
+            "  strand bench fib uts-t1 uts-t3 --rounds 7 --quiet-below 0.1",
+            "  strand bench nqueens --set nqueens.n=15 --json > nqueens.json",
+            "  strand bench --charts target/bench            also writes PNG bar charts",
+            "",
+            "Exit status: 0 every result checked, 1 a wrong result (or an error), "
+                    + "2 invalid arguments."})
+public final class BenchCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "KERNEL", arity = "0..*",
+            description = "Kernels to run, in suite order (default: all; see --list).")
+    List<String> kernels = new ArrayList<>();
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Option(names = "--list", description = "List the kernels with their parameters at each size, and exit.")
+    boolean list;
+
+    @Option(names = "--size", paramLabel = "small|default|large", defaultValue = "default",
+            converter = SizeConverter.class,
+            description = "Preset problem sizes (default: ${DEFAULT-VALUE}). small takes seconds "
+                    + "and is for smoke tests only; default are the issue's sizes (fib(35), "
+                    + "fib(40), N-Queens 14, UTS T1/T3, 10M longs...).")
+    Size size;
+
+    @Option(names = "--set", paramLabel = "KERNEL.PARAM=VALUE",
+            description = "Override one parameter of one kernel, e.g. --set fib.n=32 or "
+                    + "--set uts-t1.tree=T1L (repeatable; see --list for the names).")
+    Map<String, String> sets = new LinkedHashMap<>();
+
+    @Option(names = {"-p", "--parallelism"}, paramLabel = "P", defaultValue = "2",
+            description = "Workers of every pool (default: ${DEFAULT-VALUE}, the cores of the "
+                    + "reference machine; 1..256).")
+    int parallelism;
+
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
+            description = "Measured rounds per kernel (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--warmup", paramLabel = "W", defaultValue = "1",
+            description = "Warm-up rounds per kernel, checked but not recorded (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--pause", paramLabel = "MS", defaultValue = "10",
+            description = "Sleep before every run, untimed, so that the workers of the pool that ran "
+                    + "just before have parked and do not compete for the cores (default: "
+                    + "${DEFAULT-VALUE} ms; 0 for none).")
+    int pauseMs;
+
+    @Option(names = "--variants", paramLabel = "LIST", split = ",",
+            description = "Only these variants (comma-separated: serial, strand, fjp, tpe, jdk; "
+                    + "default: all of each kernel's). Ratios need serial and fjp.")
+    List<String> variantNames = new ArrayList<>();
+
+    @Option(names = "--quiet-below", paramLabel = "SHARE",
+            description = "Keep only runs during which other processes used at most this share "
+                    + "of the machine's CPU (0..1, e.g. 0.1); a ratio needs both of its runs "
+                    + "kept (default: keep all).")
+    Double quietBelow;
+
+    @Option(names = "--json", description = "Print all results (every sample, then the summary) "
+            + "as one JSON object instead of the table (default: off).")
+    boolean json;
+
+    @Option(names = "--charts", paramLabel = "DIR",
+            description = "Also write PNG bar charts of the ratios to DIR: speedup.png (vs serial) "
+                    + "and vs-fjp.png (default: none).")
+    Path charts;
+
+    @Option(names = "--no-progress", description = "Do not show the progress bar on standard error.")
+    boolean noProgress;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (list) {
+            printList(out);
+            return 0;
+        }
+        List<Kernel> selected = selectKernels();
+        Map<String, Map<String, String>> overrides = parseSets(selected);
+        List<Variant> only = parseVariants();
+        validateNumbers();
+
+        // Arrays.parallelSort splits by the common pool's parallelism: make it P (if nothing has
+        // started the common pool yet, which is the case when run from the command line).
+        if (System.getProperty("java.util.concurrent.ForkJoinPool.common.parallelism") == null) {
+            System.setProperty("java.util.concurrent.ForkJoinPool.common.parallelism",
+                    Integer.toString(parallelism));
+        }
+
+        // Build every workload first, so a bad parameter fails before anything runs.
+        List<Workload> workloads = new ArrayList<>();
+        for (Kernel k : selected) {
+            try {
+                workloads.add(k.create(size, overrides.getOrDefault(k.name(), Map.of())));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
+        Map<Workload, List<Variant>> variants = new LinkedHashMap<>();
+        long steps = 0;
+        for (Workload w : workloads) {
+            List<Variant> vs = w.variants().stream().filter(v -> only.isEmpty() || only.contains(v)).toList();
+            if (!vs.isEmpty()) {
+                variants.put(w, vs);
+                steps += (long) (warmup + rounds) * vs.size();
+            }
+        }
+        if (variants.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "none of the selected kernels has any of the variants "
+                    + String.join(",", variantNames));
+        }
+
+        if (!json) {
+            out.printf(Locale.ROOT, "strand bench: P=%d, size %s, %d warm-up + %d measured round(s) per kernel; "
+                            + "Java %s, %d CPUs; common pool parallelism %d%n", parallelism, size.label(),
+                    warmup, rounds, System.getProperty("java.version"),
+                    Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism());
+            out.flush();
+        }
+        List<KernelRun> runs = new ArrayList<>();
+        List<Row> rows = new ArrayList<>();
+        double quiet = quietBelow == null ? Double.NaN : quietBelow;
+        try (Progress progress = Progress.start("bench", steps, !json && !noProgress)) {
+            for (Map.Entry<Workload, List<Variant>> e : variants.entrySet()) {
+                try (Workload w = e.getKey()) {
+                    KernelRun run = BenchRunner.run(w, e.getValue(), parallelism, warmup, rounds, pauseMs,
+                            progress);
+                    runs.add(run);
+                    rows.addAll(BenchReport.summarize(run, quiet, parallelism));
+                }
+            }
+        }
+        if (json) {
+            out.println(Json.write(toJson(runs, rows)));
+        } else {
+            printTable(out, rows);
+        }
+        if (charts != null) {
+            List<Path> files = writeCharts(rows);
+            if (!json) {
+                files.forEach(f -> out.println("chart: " + f));
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    // ------------------------------------------------------------------ arguments
+
+    private ParameterException bad(String msg) {
+        return new ParameterException(spec.commandLine(), msg);
+    }
+
+    List<Kernel> selectKernels() {
+        if (kernels.isEmpty() || kernels.equals(List.of("all"))) {
+            return Catalog.kernels();
+        }
+        LinkedHashSet<String> want = new LinkedHashSet<>();
+        for (String k : kernels) {
+            if (Catalog.find(k).isEmpty()) {
+                throw bad("unknown kernel '" + k + "' (kernels: " + String.join(", ", Catalog.names()) + ")");
+            }
+            want.add(k);
+        }
+        return Catalog.kernels().stream().filter(k -> want.contains(k.name())).toList();
+    }
+
+    Map<String, Map<String, String>> parseSets(List<Kernel> selected) {
+        Map<String, Map<String, String>> m = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : sets.entrySet()) {
+            String key = e.getKey();
+            int dot = key.indexOf('.');
+            if (dot <= 0 || dot == key.length() - 1) {
+                throw bad("--set expects KERNEL.PARAM=VALUE, got '" + key + "=" + e.getValue() + "'");
+            }
+            String kernel = key.substring(0, dot);
+            String param = key.substring(dot + 1);
+            Kernel k = Catalog.find(kernel).orElseThrow(() -> bad("--set " + key + ": unknown kernel '"
+                    + kernel + "' (kernels: " + String.join(", ", Catalog.names()) + ")"));
+            if (k.params().stream().noneMatch(p -> p.name().equals(param))) {
+                throw bad("--set " + key + ": kernel " + kernel + " has no parameter '" + param + "' (it has: "
+                        + String.join(", ", k.params().stream().map(Kernel.Param::name).toList()) + ")");
+            }
+            if (!selected.contains(k)) {
+                throw bad("--set " + key + ": kernel " + kernel + " is not selected");
+            }
+            m.computeIfAbsent(kernel, x -> new LinkedHashMap<>()).put(param, e.getValue());
+        }
+        return m;
+    }
+
+    List<Variant> parseVariants() {
+        List<Variant> l = new ArrayList<>();
+        for (String s : variantNames) {
+            try {
+                l.add(Variant.parse(s));
+            } catch (IllegalArgumentException e) {
+                throw bad("--variants: " + e.getMessage());
+            }
+        }
+        return l;
+    }
+
+    void validateNumbers() {
+        if (parallelism < 1 || parallelism > 256) {
+            throw bad("--parallelism must be between 1 and 256, got " + parallelism);
+        }
+        if (rounds < 1) {
+            throw bad("--rounds must be >= 1, got " + rounds);
+        }
+        if (pauseMs < 0) {
+            throw bad("--pause must be >= 0, got " + pauseMs);
+        }
+        if (warmup < 0) {
+            throw bad("--warmup must be >= 0, got " + warmup);
+        }
+        if (quietBelow != null && !(quietBelow >= 0 && quietBelow <= 1)) {
+            throw bad("--quiet-below must be a share between 0 and 1 (e.g. 0.1), got " + quietBelow);
+        }
+    }
+
+    /** Parses small|default|large. */
+    static final class SizeConverter implements ITypeConverter<Size> {
+        @Override
+        public Size convert(String value) {
+            for (Size s : Size.values()) {
+                if (s.label().equalsIgnoreCase(value.strip())) {
+                    return s;
+                }
+            }
+            throw new TypeConversionException("'" + value + "' is not one of small, default, large");
+        }
+    }
+
+    // ------------------------------------------------------------------ output
+
+    void printList(PrintWriter out) {
+        out.println("Kernels (run in this order; parameters: small / default / large):");
+        for (Kernel k : Catalog.kernels()) {
+            out.println();
+            out.printf("%-15s %s%n", k.name(), k.description());
+            Workload w = k.create(Size.SMALL, Map.of());
+            out.printf("%-15s variants: %s%n", "", String.join(", ", w.variants().stream().map(Variant::label).toList()));
+            for (Kernel.Param p : k.params()) {
+                out.printf("%-15s %s.%s = %s / %s / %s  (%s)%n", "", k.name(), p.name(), p.small(), p.dflt(),
+                        p.large(), p.help());
+            }
+        }
+        out.flush();
+    }
+
+    void printTable(PrintWriter out, List<Row> rows) {
+        Table t = new Table("kernel", "variant", "median", "speedup", "vs fjp", "cores", "steals", "others",
+                "kept", "per unit", "goal", "notes");
+        String last = null;
+        Map<String, String> params = new LinkedHashMap<>();
+        boolean anyUnknownLoad = false;
+        for (Row r : rows) {
+            boolean first = !r.kernel().equals(last);
+            last = r.kernel();
+            params.put(r.kernel(), r.params());
+            String unit = r.metric().unit();
+            String median = BenchReport.fmt(r.median(), r.median() >= 100 ? "%.1f" : r.median() >= 1 ? "%.2f" : "%.3f")
+                    + (Double.isNaN(r.median()) ? "" : " " + unit);
+            anyUnknownLoad |= Double.isNaN(r.others());
+            t.row(first ? r.kernel() : "", r.variant().label(), median,
+                    BenchReport.fmt(r.speedup(), "%.2fx"),
+                    BenchReport.fmt(r.vsFjp(), "%.2f"),
+                    BenchReport.fmt(r.cores(), "%.2f"),
+                    BenchReport.fmt(r.steals(), "%.0f"),
+                    BenchReport.fmt(r.others() * 100, "%.0f%%"),
+                    r.kept() + "/" + r.total(),
+                    BenchReport.perUnit(r),
+                    r.goal().isEmpty() ? "" : r.goal(),
+                    BenchReport.extras(r));
+        }
+        out.println();
+        t.print(out);
+        out.println();
+        out.println("Parameters:");
+        params.forEach((k, p) -> out.printf("  %-15s %s%n", k, p));
+        LinkedHashSet<String> goals = new LinkedHashSet<>();
+        for (Row r : rows) {
+            if (!r.goal().isEmpty()) {
+                goals.add(r.kernel() + ": " + BenchReport.goalText(r.kernel()));
+            }
+        }
+        if (!goals.isEmpty()) {
+            out.println("Goals for strand (issue 5):");
+            goals.forEach(g -> out.println("  " + g));
+        }
+        if (quietBelow != null) {
+            out.printf(Locale.ROOT, "Kept only runs during which other processes used <= %.0f%% of the machine.%n",
+                    quietBelow * 100);
+        }
+        if (anyUnknownLoad) {
+            out.println("others '-': machine load unknown (no /proc/stat, or runs shorter than a clock tick).");
+        }
+        if (size == Size.SMALL) {
+            out.println("Size small: a smoke test; the figures mean nothing.");
+        }
+        out.flush();
+    }
+
+    Map<String, Object> toJson(List<KernelRun> runs, List<Row> rows) {
+        Map<String, Object> o = Json.object();
+        Map<String, Object> machine = Json.object();
+        machine.put("cpus", Runtime.getRuntime().availableProcessors());
+        machine.put("java", System.getProperty("java.version"));
+        machine.put("vm", System.getProperty("java.vm.name"));
+        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        machine.put("maxHeapMB", Runtime.getRuntime().maxMemory() / 1048576);
+        machine.put("commonPoolParallelism", ForkJoinPool.getCommonPoolParallelism());
+        o.put("machine", machine);
+        Map<String, Object> opts = Json.object();
+        opts.put("parallelism", parallelism);
+        opts.put("size", size.label());
+        opts.put("warmup", warmup);
+        opts.put("rounds", rounds);
+        opts.put("pauseMs", pauseMs);
+        opts.put("quietBelow", quietBelow);
+        o.put("options", opts);
+        List<Object> ks = new ArrayList<>();
+        for (KernelRun run : runs) {
+            Workload w = run.workload();
+            Map<String, Object> k = Json.object();
+            k.put("kernel", w.name());
+            k.put("params", w.params());
+            k.put("metric", w.metric().name().toLowerCase(Locale.ROOT));
+            k.put("unit", w.metric().unit());
+            if (w.units() != null) {
+                k.put("units", w.units().count());
+                k.put("unitName", w.units().name());
+            }
+            k.put("goal", BenchReport.goalText(w.name()));
+            List<Object> summary = new ArrayList<>();
+            for (Row r : rows) {
+                if (!r.kernel().equals(w.name())) {
+                    continue;
+                }
+                Map<String, Object> s = Json.object();
+                s.put("variant", r.variant().label());
+                s.put("median", r.median());
+                s.put("speedup", r.speedup());
+                s.put("vsFjp", r.vsFjp());
+                s.put("cores", r.cores());
+                s.put("steals", r.steals());
+                s.put("othersBusy", r.others());
+                s.put("kept", r.kept());
+                s.put("runs", r.total());
+                s.put("nsPerUnit", r.nsPerUnit());
+                s.put("unitsPerSecond", r.unitsPerSecond());
+                s.put("goal", r.goal().isEmpty() ? null : r.goal());
+                s.put("extras", new LinkedHashMap<>(r.extras()));
+                summary.add(s);
+            }
+            k.put("summary", summary);
+            List<Object> samples = new ArrayList<>();
+            for (Sample s : run.samples()) {
+                Map<String, Object> m = Json.object();
+                m.put("round", s.round());
+                m.put("variant", s.variant().label());
+                m.put("value", s.value());
+                m.put("wallMs", s.wallNanos() / 1e6);
+                m.put("cpuMs", s.cpuNanos() / 1e6);
+                m.put("othersBusy", s.others());
+                m.put("steals", s.steals() < 0 ? null : s.steals());
+                m.put("extras", new LinkedHashMap<>(s.extras()));
+                samples.add(m);
+            }
+            k.put("samples", samples);
+            ks.add(k);
+        }
+        o.put("kernels", ks);
+        return o;
+    }
+
+    List<Path> writeCharts(List<Row> rows) {
+        List<Path> files = new ArrayList<>();
+        CategoryChart sp = chart(rows, true);
+        if (sp != null) {
+            files.add(Charts.savePng(sp, charts.resolve("speedup.png")));
+        }
+        CategoryChart vf = chart(rows, false);
+        if (vf != null) {
+            files.add(Charts.savePng(vf, charts.resolve("vs-fjp.png")));
+        }
+        return files;
+    }
+
+    /** Bars per kernel, one series per variant: speed-up vs serial, or value / fjp's value. */
+    CategoryChart chart(List<Row> rows, boolean speedup) {
+        List<String> kernelsShown = new ArrayList<>();
+        Map<Variant, Map<String, Double>> series = new LinkedHashMap<>();
+        for (Row r : rows) {
+            double v = speedup ? r.speedup() : r.vsFjp();
+            if (Double.isNaN(v) || Double.isInfinite(v)) {
+                continue;
+            }
+            if (!kernelsShown.contains(r.kernel())) {
+                kernelsShown.add(r.kernel());
+            }
+            series.computeIfAbsent(r.variant(), x -> new LinkedHashMap<>()).put(r.kernel(), v);
+        }
+        if (kernelsShown.isEmpty()) {
+            return null;
+        }
+        CategoryChart c = speedup
+                ? Charts.bars("Speed-up vs serial, P=" + parallelism + " (median of per-round ratios; higher is better)",
+                        "kernel", "serial time / time")
+                : Charts.bars("Relative to ForkJoinPool, P=" + parallelism + " (median of per-round ratios; below 1 is better)",
+                        "kernel", "value / fjp value");
+        for (Map.Entry<Variant, Map<String, Double>> e : series.entrySet()) {
+            List<Double> ys = new ArrayList<>();
+            for (String k : kernelsShown) {
+                ys.add(e.getValue().getOrDefault(k, 0.0));
+            }
+            c.addSeries(e.getKey().label(), kernelsShown, ys);
+        }
+        return c;
+    }
+
+}

@@ -1,0 +1,230 @@
+package dev.strand.cli.bench;
+
+import dev.strand.cli.bench.BenchRunner.KernelRun;
+import dev.strand.cli.bench.BenchRunner.Sample;
+import dev.strand.workloads.Metric;
+import dev.strand.workloads.Variant;
+import dev.strand.workloads.Workload;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Summaries of the samples: per variant the median value, the medians of the per-round ratios,
+ * cores used, steals, machine busyness; and whether Strand met the issue's goal for the kernel.
+ */
+final class BenchReport {
+    private BenchReport() { }
+
+    /** The summary of one variant of one kernel. NaN where not applicable. */
+    record Row(String kernel, String params, Variant variant, Metric metric, double median,
+               double speedup, double vsFjp, double cores, double steals, double others, int kept,
+               int total, Workload.Units units, Map<String, Double> extras, String goal) {
+
+        /** @return ns per unit for time kernels, NaN otherwise */
+        double nsPerUnit() {
+            return units == null || metric != Metric.TIME ? Double.NaN : median * 1e6 / units.count();
+        }
+
+        /** @return units per second for time kernels, NaN otherwise */
+        double unitsPerSecond() {
+            return units == null || metric != Metric.TIME ? Double.NaN : units.count() / (median / 1e3);
+        }
+    }
+
+    /**
+     * @param quietBelow keep only samples whose "others" share is at most this (NaN keeps all; a
+     *                   sample whose share is unknown is kept)
+     */
+    static List<Row> summarize(KernelRun run, double quietBelow, int parallelism) {
+        Workload w = run.workload();
+        Map<Variant, List<Sample>> byVariant = new LinkedHashMap<>();
+        Map<Integer, Map<Variant, Sample>> byRound = new TreeMap<>();
+        for (Variant v : run.variants()) {
+            byVariant.put(v, new ArrayList<>());
+        }
+        for (Sample s : run.samples()) {
+            if (!kept(s, quietBelow)) {
+                continue;
+            }
+            byVariant.get(s.variant()).add(s);
+            byRound.computeIfAbsent(s.round(), k -> new HashMap<>()).put(s.variant(), s);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Variant v : run.variants()) {
+            List<Sample> ss = byVariant.get(v);
+            int total = (int) run.samples().stream().filter(s -> s.variant() == v).count();
+            double med = median(ss.stream().mapToDouble(Sample::value).toArray());
+            double speedup = Double.NaN;
+            double vsFjp = Double.NaN;
+            if (w.metric() == Metric.TIME && v != Variant.SERIAL && run.variants().contains(Variant.SERIAL)) {
+                speedup = median(ratios(byRound, Variant.SERIAL, v));
+            }
+            if (v != Variant.FJP && run.variants().contains(Variant.FJP)) {
+                vsFjp = median(ratios(byRound, v, Variant.FJP));
+            }
+            long wall = ss.stream().mapToLong(Sample::wallNanos).sum();
+            long cpu = ss.stream().mapToLong(Sample::cpuNanos).sum();
+            double cores = wall > 0 && w.metric() == Metric.TIME ? (double) cpu / wall : Double.NaN;
+            double steals = median(ss.stream().filter(s -> s.steals() >= 0).mapToDouble(Sample::steals).toArray());
+            // /proc/stat counts 10 ms ticks: a short run's share is coarse, so weight runs by length
+            double ow = 0;
+            double owWall = 0;
+            for (Sample s : ss) {
+                if (!Double.isNaN(s.others())) {
+                    ow += s.others() * s.wallNanos();
+                    owWall += s.wallNanos();
+                }
+            }
+            double others = owWall > 0 ? ow / owWall : Double.NaN;
+            Map<String, Double> extras = new LinkedHashMap<>();
+            for (Sample s : ss) {
+                for (Map.Entry<String, Double> e : s.extras().entrySet()) {
+                    // peaks: the maximum over the kept runs; anything else: the median (below)
+                    extras.merge(e.getKey(), e.getValue(), Math::max);
+                }
+            }
+            for (String k : extras.keySet()) {
+                if (!k.startsWith("peak")) {
+                    extras.put(k, median(ss.stream().map(s -> s.extras().get(k))
+                            .filter(x -> x != null).mapToDouble(Double::doubleValue).toArray()));
+                }
+            }
+            rows.add(new Row(w.name(), w.params(), v, w.metric(), med, speedup, vsFjp, cores, steals,
+                    others, ss.size(), total, w.units(), extras, ""));
+        }
+        return withGoals(rows, parallelism);
+    }
+
+    static boolean kept(Sample s, double quietBelow) {
+        return Double.isNaN(quietBelow) || Double.isNaN(s.others()) || s.others() <= quietBelow;
+    }
+
+    /** @return per round where both ran (and were kept): value(num) / value(den) */
+    static double[] ratios(Map<Integer, Map<Variant, Sample>> byRound, Variant num, Variant den) {
+        List<Double> l = new ArrayList<>();
+        for (Map<Variant, Sample> r : byRound.values()) {
+            Sample a = r.get(num);
+            Sample b = r.get(den);
+            if (a != null && b != null && b.value() > 0) {
+                l.add(a.value() / b.value());
+            }
+        }
+        return l.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    static double median(double[] v) {
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        double[] a = v.clone();
+        Arrays.sort(a);
+        int n = a.length;
+        return n % 2 == 1 ? a[n / 2] : (a[n / 2 - 1] + a[n / 2]) / 2;
+    }
+
+    // ------------------------------------------------------------------ goals
+
+    /** The goal for Strand on a kernel, as text, or null if it sets none. */
+    static String goalText(String kernel) {
+        return switch (kernel) {
+            case "fib" -> "<= 0.5x fjp time per task (at P=1)";
+            case "uts-t1", "uts-t3" -> "speed-up >= 1.85x and >= fjp's";
+            case "async-external" -> ">= 1.5x fjp tasks/s";
+            case "async-task" -> ">= fjp tasks/s";
+            case "idle" -> "< 1% of a core";
+            case "wakeup" -> "<= fjp latency";
+            case "async-tree" -> null;
+            default -> "speed-up >= fjp's";
+        };
+    }
+
+    /**
+     * Fills the goal cell of each Strand row: "met", "NOT met", or "n/a" when a ratio is missing
+     * (or, for fib, whose goal is set at P=1, when the run used another parallelism).
+     */
+    static List<Row> withGoals(List<Row> rows, int parallelism) {
+        List<Row> out = new ArrayList<>();
+        for (Row r : rows) {
+            String g = "";
+            if (r.variant() == Variant.STRAND && goalText(r.kernel()) != null) {
+                Boolean met = switch (r.kernel()) {
+                    case "fib" -> parallelism != 1 ? null : test(r.vsFjp(), x -> x <= 0.5);
+                    case "uts-t1", "uts-t3" -> Double.isNaN(r.speedup()) || Double.isNaN(r.vsFjp()) ? null
+                            : r.speedup() >= 1.85 && r.vsFjp() <= 1.0;
+                    case "async-external" -> test(r.vsFjp(), x -> x <= 1 / 1.5);
+                    case "idle" -> test(r.median(), x -> x < 1.0);
+                    default -> test(r.vsFjp(), x -> x <= 1.0);
+                };
+                g = met == null ? "n/a" : met ? "met" : "NOT met";
+            }
+            out.add(new Row(r.kernel(), r.params(), r.variant(), r.metric(), r.median(), r.speedup(),
+                    r.vsFjp(), r.cores(), r.steals(), r.others(), r.kept(), r.total(), r.units(),
+                    r.extras(), g));
+        }
+        return out;
+    }
+
+    private static Boolean test(double x, java.util.function.DoublePredicate p) {
+        return Double.isNaN(x) ? null : p.test(x);
+    }
+
+    // ------------------------------------------------------------------ formatting
+
+    static String fmt(double v, String pattern) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "-" : String.format(Locale.ROOT, pattern, v);
+    }
+
+    /** @return e.g. {@code 25.1 ns/call} or {@code 11.7M tasks/s} */
+    static String perUnit(Row r) {
+        if (r.units() == null || r.metric() != Metric.TIME || Double.isNaN(r.median())) {
+            return "-";
+        }
+        if (r.kernel().startsWith("async-") || r.kernel().equals("skynet")) {
+            return si(r.unitsPerSecond()) + " " + r.units().name() + "/s";
+        }
+        return fmt(r.nsPerUnit(), r.nsPerUnit() < 10 ? "%.2f" : "%.1f") + " ns/" + singular(r.units().name());
+    }
+
+    static String singular(String s) {
+        return s.endsWith("s") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    static String si(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        if (v >= 1e9) {
+            return String.format(Locale.ROOT, "%.2fG", v / 1e9);
+        } else if (v >= 1e6) {
+            return String.format(Locale.ROOT, "%.2fM", v / 1e6);
+        } else if (v >= 1e3) {
+            return String.format(Locale.ROOT, "%.1fk", v / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.0f", v);
+    }
+
+    /** @return the extras as short text, e.g. {@code peak queued 65536, heap 12.3 MB} */
+    static String extras(Row r) {
+        List<String> parts = new ArrayList<>();
+        Map<String, Double> e = r.extras();
+        if (e.containsKey("peakQueued")) {
+            parts.add("peak queued " + String.format(Locale.ROOT, "%.0f", e.get("peakQueued")));
+        }
+        if (e.containsKey("peakHeapMB")) {
+            parts.add("peak heap +" + String.format(Locale.ROOT, "%.1f", e.get("peakHeapMB")) + " MB");
+        }
+        if (e.containsKey("p90us")) {
+            parts.add("p90 " + String.format(Locale.ROOT, "%.1f", e.get("p90us")) + " us");
+        }
+        if (e.containsKey("maxUs")) {
+            parts.add("max " + String.format(Locale.ROOT, "%.1f", e.get("maxUs")) + " us");
+        }
+        return String.join(", ", parts);
+    }
+}

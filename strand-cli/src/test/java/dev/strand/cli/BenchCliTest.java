@@ -1,0 +1,116 @@
+package dev.strand.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strand.cli.CliTest.Run;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code strand bench} in-process, at tiny sizes. */
+class BenchCliTest {
+
+    static Run run(String... args) {
+        return CliTest.run(args);
+    }
+
+    @Test
+    void smallRunPrintsOneCheckedRowPerVariant() {
+        Run r = run("bench", "--size", "small", "--rounds", "2", "--warmup", "0", "--no-progress",
+                "fib", "nqueens", "async-task", "spawnloop");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        String out = r.out();
+        assertThat(out).startsWith("strand bench: P=2, size small, 0 warm-up + 2 measured round(s)");
+        assertThat(out).containsPattern("(?m)^kernel +variant +median +speedup +vs fjp +cores +steals +others +kept");
+        assertThat(out).containsPattern("(?m)^fib +serial +[0-9.]+ ms +- ");
+        assertThat(out).containsPattern("(?m)^ +strand +[0-9.]+ ms +[0-9.]+x +[0-9.]+ ");
+        assertThat(out).containsPattern("(?m)^nqueens +serial ");
+        assertThat(out).containsPattern("(?m)^async-task +strand .* tasks/s");
+        assertThat(out).containsPattern("(?m)^ +tpe +[0-9.]+ ms ");
+        assertThat(out).containsPattern("peak queued \\d+, peak heap");
+        assertThat(out).contains("2/2").doesNotContain("uts-t1");
+        assertThat(out).contains("Parameters:").contains("nqueens         n=12 depth=3");
+        assertThat(out).contains("Size small: a smoke test");
+        assertThat(out).containsPattern("(?m)^ +strand .* n/a");        // fib's goal is set at P=1
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonHasEverySampleAndTheSummary(@TempDir Path dir) throws Exception {
+        Run r = run("bench", "--size", "small", "--rounds", "3", "--warmup", "1", "--json", "-p", "2",
+                "--quiet-below", "1", "--charts", dir.toString(), "skynet", "sort");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        Map<String, Object> json = (Map<String, Object>) MiniJson.parse(r.out());
+        assertThat(json).containsKeys("machine", "options", "kernels");
+        assertThat((Map<String, Object>) json.get("options")).containsEntry("parallelism", 2L)
+                .containsEntry("rounds", 3L).containsEntry("size", "small");
+        List<Object> kernels = (List<Object>) json.get("kernels");
+        assertThat(kernels).hasSize(2);
+        Map<String, Object> sort = (Map<String, Object>) kernels.get(0);      // suite order
+        assertThat(sort).containsEntry("kernel", "sort").containsEntry("unit", "ms");
+        assertThat((List<Object>) sort.get("samples")).hasSize(3 * 4);      // rounds x variants
+        List<Object> summary = (List<Object>) sort.get("summary");
+        assertThat(summary).extracting(o -> ((Map<String, Object>) o).get("variant"))
+                .containsExactly("serial", "strand", "fjp", "jdk");
+        Map<String, Object> strand = (Map<String, Object>) summary.get(1);
+        assertThat(strand).containsKeys("median", "speedup", "vsFjp", "cores", "steals", "othersBusy", "goal");
+        assertThat((Double) strand.get("speedup")).isPositive();
+        assertThat(Files.size(dir.resolve("speedup.png"))).isPositive();
+        assertThat(Files.size(dir.resolve("vs-fjp.png"))).isPositive();
+    }
+
+    @Test
+    void listNamesEveryKernelWithItsSizes() {
+        Run r = run("bench", "--list");
+        assertThat(r.code()).isZero();
+        for (String k : List.of("fib", "fib-cutoff", "nqueens", "uts-t1", "uts-t3", "sort", "matmul", "quad",
+                "skynet", "async-external", "async-task", "async-tree", "spawnloop", "idle", "wakeup")) {
+            assertThat(r.out()).containsPattern("(?m)^" + k + " ");
+        }
+        assertThat(r.out()).contains("fib.n = 20 / 35 / 38");
+        assertThat(r.out()).contains("uts-t1.tree = -t 1 -a 3 -d 6 -b 4 -r 19 / -t 1 -a 3 -d 10 -b 4 -r 19");
+    }
+
+    @Test
+    void helpExplainsTheColumnsAndOptions() {
+        Run r = run("bench", "--help");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
+                "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause",
+                "default: 2", "default: 5", "Exit status");
+    }
+
+    @Test
+    void badArgumentsPrintOneLineAndExit2() {
+        String[][] cases = {
+            {"bench", "nosuch"},
+            {"bench", "--size", "huge"},
+            {"bench", "--set", "fib.m=3"},
+            {"bench", "--set", "nosuch.n=3"},
+            {"bench", "--set", "fibn=3"},
+            {"bench", "--set", "fib.n=99", "fib"},
+            {"bench", "--set", "nqueens.n=12", "fib"},
+            {"bench", "--quiet-below", "2"},
+            {"bench", "--variants", "fast"},
+            {"bench", "--rounds", "0"},
+            {"bench", "--pause", "-1"},
+            {"bench", "-p", "0"},
+            {"bench", "--variants", "jdk", "fib"},
+        };
+        for (String[] args : cases) {
+            Run r = run(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.errLines()).as(String.join(" ", args)).hasSize(1);
+            assertThat(r.err()).startsWith("strand bench: ").contains("(see 'strand bench --help')");
+            assertThat(r.out()).isEmpty();
+        }
+        assertThat(run("bench", "nosuch").err()).contains("unknown kernel 'nosuch' (kernels: fib, fib-cutoff");
+        assertThat(run("bench", "--set", "fib.n=99", "fib").err()).contains("fib.n must be in [0, 46], got 99");
+        assertThat(run("bench", "--size", "huge").err()).contains("'huge' is not one of small, default, large");
+    }
+}

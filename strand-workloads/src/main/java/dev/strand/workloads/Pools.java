@@ -1,0 +1,141 @@
+package dev.strand.workloads;
+
+import dev.strand.StrandPool;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The executors a kernel runs on, all of the same parallelism: a Strand pool (default settings), a
+ * {@code ForkJoinPool(P)} (default settings) and, when asked, a {@code ThreadPoolExecutor(P, P)}
+ * with an unbounded queue. Only the pools a kernel's variants need are started. Close to stop them.
+ */
+public final class Pools implements AutoCloseable {
+    private final int parallelism;
+    private final StrandPool strand;
+    private final ForkJoinPool fjp;
+    private final ThreadPoolExecutor tpe;
+    private final List<Thread> fjpThreads;
+    private static final AtomicInteger SEQ = new AtomicInteger();
+
+    private Pools(int parallelism, StrandPool strand, ForkJoinPool fjp, ThreadPoolExecutor tpe,
+            List<Thread> fjpThreads) {
+        this.parallelism = parallelism;
+        this.strand = strand;
+        this.fjp = fjp;
+        this.tpe = tpe;
+        this.fjpThreads = fjpThreads;
+    }
+
+    /**
+     * Starts the pools that {@code variants} need (STRAND: a Strand pool; FJP and JDK: a
+     * ForkJoinPool; TPE: a ThreadPoolExecutor).
+     *
+     * @param parallelism workers per pool, {@code >= 1}
+     * @param variants    the variants that will run
+     * @return the pools
+     */
+    public static Pools open(int parallelism, Collection<Variant> variants) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be >= 1, got " + parallelism);
+        }
+        StrandPool s = variants.contains(Variant.STRAND)
+                ? StrandPool.builder().name("bench" + SEQ.incrementAndGet()).parallelism(parallelism).build()
+                : null;
+        List<Thread> created = new CopyOnWriteArrayList<>();
+        ForkJoinPool f = null;
+        if (variants.contains(Variant.FJP) || variants.contains(Variant.JDK)) {
+            // the defaults of new ForkJoinPool(p), with a factory that remembers the workers
+            f = new ForkJoinPool(parallelism, pool -> {
+                ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                created.add(t);
+                return t;
+            }, null, false);
+        }
+        ThreadPoolExecutor t = null;
+        if (variants.contains(Variant.TPE)) {
+            t = new ThreadPoolExecutor(parallelism, parallelism, 0L, TimeUnit.MILLISECONDS,
+                    new LinkedBlockingQueue<>());
+            t.prestartAllCoreThreads();
+        }
+        return new Pools(parallelism, s, f, t, created);
+    }
+
+    /** @return the parallelism of every pool */
+    public int parallelism() {
+        return parallelism;
+    }
+
+    /** @return the Strand pool */
+    public StrandPool strand() {
+        if (strand == null) {
+            throw new IllegalStateException("no Strand pool: the kernel did not list the strand variant");
+        }
+        return strand;
+    }
+
+    /** @return the ForkJoinPool */
+    public ForkJoinPool fjp() {
+        if (fjp == null) {
+            throw new IllegalStateException("no ForkJoinPool: the kernel did not list fjp or jdk");
+        }
+        return fjp;
+    }
+
+    /** @return the ThreadPoolExecutor */
+    public ThreadPoolExecutor tpe() {
+        if (tpe == null) {
+            throw new IllegalStateException("no ThreadPoolExecutor: the kernel did not list tpe");
+        }
+        return tpe;
+    }
+
+    /** @return whether the Strand pool was started */
+    public boolean hasStrand() {
+        return strand != null;
+    }
+
+    /** @return whether the ForkJoinPool was started */
+    public boolean hasFjp() {
+        return fjp != null;
+    }
+
+    /** @return the Strand pool's worker threads (found by name) */
+    public List<Thread> strandThreads() {
+        String prefix = "strand-" + strand().name() + "-worker-";
+        List<Thread> l = new ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith(prefix)) {
+                l.add(t);
+            }
+        }
+        return l;
+    }
+
+    /** @return the ForkJoinPool's worker threads, every one it created (alive or not) */
+    public List<Thread> fjpThreads() {
+        fjp();
+        return List.copyOf(fjpThreads);
+    }
+
+    /** Shuts every pool down and waits for it to terminate. */
+    @Override
+    public void close() {
+        if (strand != null) {
+            strand.close();
+        }
+        if (fjp != null) {
+            fjp.close();
+        }
+        if (tpe != null) {
+            tpe.close();
+        }
+    }
+}

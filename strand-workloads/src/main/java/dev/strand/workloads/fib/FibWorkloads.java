@@ -1,0 +1,114 @@
+package dev.strand.workloads.fib;
+
+import dev.strand.workloads.Kernel;
+import dev.strand.workloads.Variant;
+import dev.strand.workloads.Workload;
+import dev.strand.workloads.WrongResultException;
+import java.util.List;
+
+/** The two fib kernels: forking at every level ({@code fib}) and with a cutoff ({@code fib-cutoff}). */
+public final class FibWorkloads {
+    private FibWorkloads() { }
+
+    /** @return the every-level kernel: spawn overhead, ns per call */
+    public static Kernel everyLevel() {
+        return new Kernel("fib", "fib(n) forking at every level: spawn overhead (ns per call)",
+                List.of(new Kernel.Param("n", "argument", "20", "35", "38")),
+                p -> new EveryLevel(p.getInt("n", 0, Fib.MAX_N)));
+    }
+
+    /** @return the cutoff kernel: speed-up */
+    public static Kernel cutoff() {
+        return new Kernel("fib-cutoff", "fib(n) forking down to the cutoff, serial below: speed-up",
+                List.of(new Kernel.Param("n", "argument", "25", "40", "42"),
+                        new Kernel.Param("cutoff", "serial at or below this n", "12", "20", "20")),
+                p -> new Cutoff(p.getInt("n", 0, Fib.MAX_N), p.getInt("cutoff", 0, Fib.MAX_N)));
+    }
+
+    static final class EveryLevel extends Workload {
+        final int n;
+        final int want;
+
+        EveryLevel(int n) {
+            this.n = n;
+            this.want = (int) Fib.expected(n);
+        }
+
+        @Override
+        public String name() {
+            return "fib";
+        }
+
+        @Override
+        public String params() {
+            return "n=" + n;
+        }
+
+        @Override
+        public List<Variant> variants() {
+            return List.of(Variant.SERIAL, Variant.STRAND, Variant.FJP);
+        }
+
+        @Override
+        public Object run(Variant v) {
+            return switch (v) {
+                case SERIAL -> Fib.serial(n);
+                case STRAND -> pools.strand().invoke(() -> Fib.strand(n));
+                case FJP -> pools.fjp().invoke(new Fib.FjpFib(n));
+                default -> throw new IllegalArgumentException(v.label());
+            };
+        }
+
+        @Override
+        public void check(Variant v, Object result) {
+            WrongResultException.expect("fib(" + n + ") " + v.label(), (Integer) result, want);
+        }
+
+        @Override
+        public Units units() {
+            return new Units(Fib.calls(n), "calls");
+        }
+    }
+
+    static final class Cutoff extends Workload {
+        final int n;
+        final int cutoff;
+        final int want;
+
+        Cutoff(int n, int cutoff) {
+            this.n = n;
+            this.cutoff = cutoff;
+            this.want = (int) Fib.expected(n);
+        }
+
+        @Override
+        public String name() {
+            return "fib-cutoff";
+        }
+
+        @Override
+        public String params() {
+            return "n=" + n + " cutoff=" + cutoff;
+        }
+
+        @Override
+        public List<Variant> variants() {
+            return List.of(Variant.SERIAL, Variant.STRAND, Variant.FJP);
+        }
+
+        @Override
+        public Object run(Variant v) {
+            return switch (v) {
+                case SERIAL -> Fib.serial(n);
+                case STRAND -> pools.strand().invoke(() -> Fib.strandCutoff(n, cutoff));
+                case FJP -> pools.fjp().invoke(new Fib.FjpFibCutoff(n, cutoff));
+                default -> throw new IllegalArgumentException(v.label());
+            };
+        }
+
+        @Override
+        public void check(Variant v, Object result) {
+            WrongResultException.expect("fib(" + n + ") " + v.label(), (Integer) result, want);
+        }
+    }
+}

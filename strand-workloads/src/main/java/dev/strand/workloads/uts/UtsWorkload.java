@@ -1,0 +1,84 @@
+package dev.strand.workloads.uts;
+
+import dev.strand.workloads.Kernel;
+import dev.strand.workloads.Variant;
+import dev.strand.workloads.Workload;
+import dev.strand.workloads.WrongResultException;
+import java.util.List;
+
+/**
+ * UTS: counts the nodes of a tree. Checked against the published count for the sample trees
+ * (T1, T3...), otherwise against a serial count made once at set-up.
+ */
+public final class UtsWorkload extends Workload {
+    final String name;
+    final UtsParams tree;
+    long want;
+
+    UtsWorkload(String name, UtsParams tree) {
+        this.name = name;
+        this.tree = tree;
+    }
+
+    /** @return UTS T1 (geometric, fixed shape) */
+    public static Kernel t1() {
+        return new Kernel("uts-t1", "UTS, geometric tree, fixed shape (T1: 4,130,071 nodes); one task per node",
+                List.of(new Kernel.Param("tree", "UTS options (-t -a -d -b -r -q -m) or T1, T1L, T3, T3L, T5",
+                        "-t 1 -a 3 -d 6 -b 4 -r 19", UtsParams.T1, UtsParams.T1L)),
+                p -> new UtsWorkload("uts-t1", UtsParams.parse(p.get("tree"))));
+    }
+
+    /** @return UTS T3 (binomial) */
+    public static Kernel t3() {
+        return new Kernel("uts-t3", "UTS, binomial tree (T3: 4,112,897 nodes); one task per node",
+                List.of(new Kernel.Param("tree", "UTS options (-t -a -d -b -r -q -m) or T1, T1L, T3, T3L, T5",
+                        "-t 0 -b 2000 -q 0.1 -m 8 -r 42", UtsParams.T3, UtsParams.T3L)),
+                p -> new UtsWorkload("uts-t3", UtsParams.parse(p.get("tree"))));
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String params() {
+        return tree.toString();
+    }
+
+    @Override
+    public List<Variant> variants() {
+        return List.of(Variant.SERIAL, Variant.STRAND, Variant.FJP);
+    }
+
+    @Override
+    public void setUp(dev.strand.workloads.Pools pools) {
+        super.setUp(pools);
+        long published = tree.publishedNodes();
+        want = published >= 0 ? published : Uts.serial(tree);
+    }
+
+    @Override
+    public Object run(Variant v) {
+        return switch (v) {
+            case SERIAL -> Uts.serial(tree);
+            case STRAND -> pools.strand().invoke(() -> Uts.strand(tree));
+            case FJP -> {
+                Uts.FjpNode t = Uts.fjpTask(tree);
+                pools.fjp().invoke(t);
+                yield t.count;
+            }
+            default -> throw new IllegalArgumentException(v.label());
+        };
+    }
+
+    @Override
+    public void check(Variant v, Object result) {
+        WrongResultException.expect("UTS " + tree + " nodes, " + v.label(), (Long) result, want);
+    }
+
+    @Override
+    public Units units() {
+        return new Units(want, "nodes");
+    }
+}

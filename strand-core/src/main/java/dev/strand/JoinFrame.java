@@ -38,8 +38,8 @@ final class JoinFrame extends Task<Object> {
     static final int PARKED = 4;
 
     private final Worker owner;
-    /** The offered computation; set by the owner before the push that publishes it. */
-    Supplier<?> body;
+    /** The offered computation, a Supplier or a Runnable; set by the owner before the push that publishes it. */
+    Object body;
     /** The result or exception; written by the completer before its final status write. */
     private Object result;
     /** The deque was full at the push (spawn bound): the owner runs the body at the join. */
@@ -56,7 +56,7 @@ final class JoinFrame extends Task<Object> {
         Object r;
         int s;
         try {
-            r = body.get();
+            r = runBody();
             s = NORMAL;
         } catch (Throwable e) {
             r = e;
@@ -64,6 +64,16 @@ final class JoinFrame extends Task<Object> {
         }
         result = r;
         finish(s);
+    }
+
+    /** Runs the body in the calling thread: the owner's inline run, or a thief's. */
+    Object runBody() {
+        Object b = body;
+        if (b instanceof Supplier<?> s) {
+            return s.get();
+        }
+        ((Runnable) b).run();
+        return null;
     }
 
     /** Only a worker draining its deque on {@code shutdownNow} cancels a frame; it is not running. */

@@ -81,6 +81,28 @@ public final class Strand {
         return new Joined<>(ra, rb);
     }
 
+    /**
+     * Runs {@code a} and {@code b}, potentially in parallel, and returns when both are done: the
+     * {@link Runnable} form of {@link #join(Supplier, Supplier)}, with the same exception rules.
+     *
+     * @param a first computation, run by the caller
+     * @param b second computation, offered for stealing
+     * @throws java.util.concurrent.CompletionException if either threw
+     * @throws IllegalStateException if not called from a task running in a pool
+     */
+    public static void join(Runnable a, Runnable b) {
+        Objects.requireNonNull(a, "first computation must not be null");
+        Objects.requireNonNull(b, "second computation must not be null");
+        Worker w = Worker.current("Strand.join()");
+        JoinFrame f = w.pushFrame(b);
+        try {
+            a.run();
+        } catch (Throwable e) {
+            throw bothFailed(w, f, e);
+        }
+        w.joinFrame(f);
+    }
+
     /** {@code a} threw: still join {@code b} (never leave a frame offered), then report both. */
     private static RuntimeException bothFailed(Worker w, JoinFrame f, Throwable e) {
         try {

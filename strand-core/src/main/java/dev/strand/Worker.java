@@ -156,11 +156,12 @@ final class Worker extends Thread {
     private int frameDepth;
 
     /**
-     * Offers {@code body} to thieves in this worker's frame for the next join depth.
+     * Offers {@code body} (a Supplier or a Runnable) to thieves in this worker's frame for the next
+     * join depth.
      * Invariant: owner only; every call is matched by one {@link #joinFrame} (Strand.join's
      * try/finally), so frames are taken and released in stack order.
      */
-    JoinFrame pushFrame(java.util.function.Supplier<?> body) {
+    JoinFrame pushFrame(Object body) {
         int d = frameDepth;
         JoinFrame[] fs = frames;
         if (d == fs.length) {
@@ -207,7 +208,7 @@ final class Worker extends Thread {
             }
             tasksRun++;
             try {
-                return f.body.get();              // the common case: not stolen, run inline
+                return f.runBody();               // the common case: not stolen, run inline
             } catch (Throwable e) {
                 throw JoinFrame.failed(e);
             }

@@ -139,4 +139,23 @@ class JoinFrameTest {
                     .hasStackTraceContaining("second computation must not be null");
         }
     }
+
+    @Test
+    void theRunnableJoinRunsBothSidesAndReportsFailures() {
+        try (StrandPool pool = new StrandPool(2)) {
+            LongAdder runs = new LongAdder();
+            pool.invoke(() -> {
+                Strand.join((Runnable) runs::increment, runs::increment);
+                return null;
+            });
+            assertThat(runs.sum()).isEqualTo(2);
+            assertThatThrownBy(() -> pool.invoke(() -> {
+                Strand.join(runs::increment, (Runnable) () -> {
+                    throw new IllegalStateException("b");
+                });
+                return null;
+            })).isInstanceOf(CompletionException.class).hasRootCauseMessage("b");
+            assertThat(runs.sum()).isEqualTo(3);
+        }
+    }
 }

@@ -1,7 +1,7 @@
 package dev.strand.workloads;
 
+import dev.strand.Joined;
 import dev.strand.Strand;
-import dev.strand.Task;
 import java.util.concurrent.ForkJoinTask;
 import java.util.function.DoubleSupplier;
 
@@ -34,20 +34,20 @@ public interface Forker {
         }
     };
 
-    /** Strand: {@code Strand.fork(b)}, run a, join b. Call inside a Strand pool. */
+    /**
+     * Strand: {@code Strand.join(a, b)}, Strand's own idiom (b offered in a reused join frame, a
+     * run by the caller, b joined inline if nobody stole it). Call inside a Strand pool.
+     */
     Forker STRAND = new Forker() {
         @Override
         public void both(Runnable a, Runnable b) {
-            Task<Void> tb = Strand.fork(b);
-            a.run();
-            tb.join();
+            Strand.join(a, b);
         }
 
         @Override
         public double sum(DoubleSupplier a, DoubleSupplier b) {
-            Task<Double> tb = Strand.fork(b::getAsDouble);
-            double x = a.getAsDouble();
-            return x + tb.join();
+            Joined<Double, Double> r = Strand.join(a::getAsDouble, b::getAsDouble);
+            return r.first() + r.second();
         }
     };
 

@@ -44,6 +44,16 @@ public final class Fib {
         return r.first() + r.second();
     }
 
+    /** @return F(n) with {@link Strand#join} down to {@code cutoff}, serial below */
+    public static int strandJoinCutoff(int n, int cutoff) {
+        if (n <= cutoff || n < 2) {
+            return serial(n);
+        }
+        Joined<Integer, Integer> r = Strand.join(() -> strandJoinCutoff(n - 1, cutoff),
+                () -> strandJoinCutoff(n - 2, cutoff));
+        return r.first() + r.second();
+    }
+
     /** @return F(n), forking down to {@code cutoff} with {@link Strand#fork}, serial below */
     public static int strandCutoff(int n, int cutoff) {
         if (n <= cutoff || n < 2) {

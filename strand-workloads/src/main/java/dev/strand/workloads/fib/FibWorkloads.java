@@ -12,7 +12,7 @@ public final class FibWorkloads {
 
     /** @return the every-level kernel: spawn overhead, ns per call */
     public static Kernel everyLevel() {
-        return new Kernel("fib", "fib(n) forking at every level: spawn overhead (ns per call)",
+        return new Kernel("fib", "fib(n) forking at every level (Strand.join vs RecursiveTask): spawn overhead (ns per call)",
                 List.of(new Kernel.Param("n", "argument", "20", "35", "38")),
                 p -> new EveryLevel(p.getInt("n", 0, Fib.MAX_N)));
     }
@@ -53,7 +53,7 @@ public final class FibWorkloads {
         public Object run(Variant v) {
             return switch (v) {
                 case SERIAL -> Fib.serial(n);
-                case STRAND -> pools.strand().invoke(() -> Fib.strand(n));
+                case STRAND -> pools.strand().invoke(() -> Fib.strandJoin(n));
                 case FJP -> pools.fjp().invoke(new Fib.FjpFib(n));
                 default -> throw new IllegalArgumentException(v.label());
             };
@@ -100,7 +100,7 @@ public final class FibWorkloads {
         public Object run(Variant v) {
             return switch (v) {
                 case SERIAL -> Fib.serial(n);
-                case STRAND -> pools.strand().invoke(() -> Fib.strandCutoff(n, cutoff));
+                case STRAND -> pools.strand().invoke(() -> Fib.strandJoinCutoff(n, cutoff));
                 case FJP -> pools.fjp().invoke(new Fib.FjpFibCutoff(n, cutoff));
                 default -> throw new IllegalArgumentException(v.label());
             };

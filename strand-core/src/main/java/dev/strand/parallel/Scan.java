@@ -63,7 +63,7 @@ final class Scan {
         int p = pool.parallelism();
         return Splitter.invoke(pool, () -> {
             Node<S> root = up(k, grain, p, identity, 0, n, Splitter.initialSplits(p), -1, true);
-            down(k, identity != null, root, identity);
+            down(k, identity != null, root, null);      // the leftmost spine needs no offset
             return root.sum;
         });
     }
@@ -102,6 +102,8 @@ final class Scan {
             }
             return;
         }
+        // offset is null only on the leftmost spine, whose leaf was finished in the up-sweep (for
+        // an exclusive scan node.left.sum already starts with the identity)
         S rightOffset = offset == null ? node.left.sum : k.combine(offset, node.left.sum);
         if (node.left.left == null && node.left.done) {      // the leftmost spine: nothing to do
             down(k, exclusive, node.right, rightOffset);

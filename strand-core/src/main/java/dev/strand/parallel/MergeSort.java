@@ -63,7 +63,7 @@ final class MergeSort {
         });
     }
 
-    /** @return the smallest depth d with ⌈n / 2^d⌉ <= leafSize */
+    /** @return the smallest depth d with ⌈n / 2^d⌉ {@code <=} leafSize */
     static int depthFor(int n, int leafSize) {
         int d = 0;
         while (d < 31 && ((n - 1L) >> d) + 1 > leafSize) {

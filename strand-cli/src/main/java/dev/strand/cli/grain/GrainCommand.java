@@ -43,9 +43,10 @@ import picocli.CommandLine.Spec;
         description = {
             "Seed 000's grain-size analysis, measured. A parallel sum of n longs is run with a",
             "fixed grain g = 1, 2, 4, ..., n (serial below g, Parallel.sum with Grain.fixed(g)),",
-            "each point --reps times; the median is reported. Too fine a grain (left) pays the",
-            "cost of a task per few elements and is slower than the serial loop; too coarse a",
-            "grain (right) leaves workers idle (at g = n there is one task); in between the",
+            "each point --reps times (round-robin: every round runs every point once); the",
+            "median is reported. Too fine a grain (left) pays the cost of a task per few",
+            "elements and is slower than the serial loop; too coarse a grain (right) leaves",
+            "workers idle (at g = n there is one task); in between the",
             "curve is flat: the sweet spot tau/(cost per element) << g << n/P. The same run",
             "times the serial loop and the automatic grain (Grain.auto(): adaptive splitting,",
             "about 4 pieces per worker, more only where pieces are stolen).",
@@ -146,7 +147,7 @@ public final class GrainCommand implements Callable<Integer> {
     }
 
     /** One sweep: the fixed points, the serial reference, and the automatic grain. */
-    record Sweep(String name, List<Point> points, Point serial, Point auto) {
+    record Sweep(String name, List<Point> points, Point serial, Point auto, List<Double> roundOthers) {
         Point best() {
             Point b = points.get(0);
             for (Point p : points) {
@@ -258,34 +259,59 @@ public final class GrainCommand implements Callable<Integer> {
 
     // ------------------------------------------------------------------ measuring
 
-    /** Times {@code reps} runs of {@code body}, checking each result against {@code want}. */
-    private Point measure(StrandPool p, String label, long grain, boolean inPool, LongSupplier body,
-                          long want, Progress progress, List<String> failures) {
-        double[] millis = new double[reps];
-        double[] others = new double[reps];
-        long tasks = -1;
-        MachineLoad.Mark all = MachineLoad.mark();
-        long start = System.nanoTime();
+    /** One thing to time: {@code body} returns the result to check. */
+    private record Probe(String label, long grain, boolean inPool, LongSupplier body) { }
+
+    /**
+     * Times every probe {@code reps} times, round-robin: each round runs every probe once (in
+     * ascending order in even rounds, descending in odd ones), so that a burst of load on the
+     * machine, or a JIT recompilation, spreads over all points instead of spoiling one.
+     *
+     * @param roundOthers receives the busyness of the machine during each round
+     * @return the points, in the order of {@code probes}
+     */
+    private List<Point> measure(StrandPool p, List<Probe> probes, long want, Progress progress,
+                                List<String> failures, List<Double> roundOthers) {
+        int k = probes.size();
+        double[][] millis = new double[k][reps];
+        double[][] others = new double[k][reps];
+        long[] tasks = new long[k];
+        Arrays.fill(tasks, -1);
         for (int r = 0; r < reps; r++) {
-            PoolStats before = inPool ? p.stats() : null;
-            MachineLoad.Mark m = MachineLoad.mark();
-            long t0 = System.nanoTime();
-            long got = body.getAsLong();
-            long t = System.nanoTime() - t0;
-            others[r] = System.nanoTime() - t0 >= MIN_LOAD_NANOS ? MachineLoad.othersBusy(m)
-                    : Double.NaN;
-            millis[r] = t / 1e6;
-            if (inPool) {
-                tasks = p.stats().since(before).tasksRun();
+            MachineLoad.Mark round = MachineLoad.mark();
+            long roundStart = System.nanoTime();
+            for (int j = 0; j < k; j++) {
+                int i = r % 2 == 0 ? j : k - 1 - j;
+                Probe probe = probes.get(i);
+                progress.note(probe.label() + " " + probe.grain() + ", round " + (r + 1));
+                PoolStats before = probe.inPool() ? p.stats() : null;
+                MachineLoad.Mark m = MachineLoad.mark();
+                long t0 = System.nanoTime();
+                long got = probe.body().getAsLong();
+                long t = System.nanoTime() - t0;
+                others[i][r] = t >= MIN_LOAD_NANOS ? MachineLoad.othersBusy(m) : Double.NaN;
+                millis[i][r] = t / 1e6;
+                if (probe.inPool()) {
+                    tasks[i] = p.stats().since(before).tasksRun();
+                }
+                if (got != want && failures.size() < 10) {
+                    failures.add(probe.label() + " " + probe.grain() + ": got " + got + ", want "
+                            + want);
+                }
+                progress.step();
             }
-            if (got != want && failures.size() < 10) {
-                failures.add(label + " " + grain + ": got " + got + ", want " + want);
-            }
-            progress.step();
+            roundOthers.add(System.nanoTime() - roundStart >= MIN_LOAD_NANOS
+                    ? MachineLoad.othersBusy(round) : Double.NaN);
         }
-        double pointOthers = System.nanoTime() - start >= MIN_LOAD_NANOS ? MachineLoad.othersBusy(all)
-                : Double.NaN;
-        return new Point(label, grain, tasks, millis, others, pointOthers);
+        List<Point> points = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            double pointOthers = Arrays.stream(others[i]).filter(x -> !Double.isNaN(x)).average()
+                    .orElse(Double.NaN);
+            Probe probe = probes.get(i);
+            points.add(new Point(probe.label(), probe.grain(), tasks[i], millis[i], others[i],
+                    pointOthers));
+        }
+        return points;
     }
 
     private Sweep sumSweep(StrandPool p, List<Long> grains, Progress progress, List<String> failures) {
@@ -302,18 +328,16 @@ public final class GrainCommand implements Callable<Integer> {
             Parallel.sum(p, a, Grain.fixed(Math.max(1, n / 64)));
             Parallel.sum(p, a, Grain.fixed(Math.max(1, Math.min(n, 1024))));
         }
-        progress.note("sum: serial");
-        Point serial = measure(p, "serial", n, false, () -> serialSum(a), want, progress, failures);
-        progress.note("sum: auto");
-        Point auto = measure(p, "auto", 0, true, () -> Parallel.sum(p, a), want, progress, failures);
-        List<Point> points = new ArrayList<>();
+        List<Probe> probes = new ArrayList<>();
+        probes.add(new Probe("serial", n, false, () -> serialSum(a)));
+        probes.add(new Probe("auto", 0, true, () -> Parallel.sum(p, a)));
         for (long g : grains) {
-            progress.note("sum: grain " + g);
             Grain grain = Grain.fixed((int) g);
-            points.add(measure(p, "fixed", g, true, () -> Parallel.sum(p, a, grain), want, progress,
-                    failures));
+            probes.add(new Probe("grain", g, true, () -> Parallel.sum(p, a, grain)));
         }
-        return new Sweep("sum", points, serial, auto);
+        List<Double> rounds = new ArrayList<>();
+        List<Point> all = measure(p, probes, want, progress, failures, rounds);
+        return new Sweep("sum", all.subList(2, all.size()), all.get(0), all.get(1), rounds);
     }
 
     static long serialSum(long[] a) {
@@ -333,19 +357,16 @@ public final class GrainCommand implements Callable<Integer> {
             p.invoke(() -> fibAuto(fibN, splits, -1));
             p.invoke(() -> fibCutoff(fibN, Math.max(1, fibN - 10)));
         }
-        progress.note("fib: serial");
-        Point serial = measure(p, "serial", fibN, false, () -> serialFib(fibN), want, progress, failures);
-        progress.note("fib: auto");
-        Point auto = measure(p, "auto", 0, true, () -> p.invoke(() -> fibAuto(fibN, splits, -1)), want,
-                progress, failures);
-        List<Point> points = new ArrayList<>();
+        List<Probe> probes = new ArrayList<>();
+        probes.add(new Probe("serial", fibN, false, () -> serialFib(fibN)));
+        probes.add(new Probe("auto", 0, true, () -> p.invoke(() -> fibAuto(fibN, splits, -1))));
         for (int c = 1; c <= fibN; c++) {
             int cut = c;
-            progress.note("fib: cutoff " + c);
-            points.add(measure(p, "cutoff", c, true, () -> p.invoke(() -> fibCutoff(fibN, cut)), want,
-                    progress, failures));
+            probes.add(new Probe("cutoff", c, true, () -> p.invoke(() -> fibCutoff(fibN, cut))));
         }
-        return new Sweep("fib", points, serial, auto);
+        List<Double> rounds = new ArrayList<>();
+        List<Point> all = measure(p, probes, want, progress, failures, rounds);
+        return new Sweep("fib", all.subList(2, all.size()), all.get(0), all.get(1), rounds);
     }
 
     static long serialFib(int n) {
@@ -408,7 +429,8 @@ public final class GrainCommand implements Callable<Integer> {
                 best.median(), best.median() / serial, what, lo, hi, s.auto().median(),
                 s.auto().median() / best.median());
         out.printf(Locale.ROOT, "  vs-serial = serial median / this median (above 1: faster than the "
-                + "serial code).%n");
+                + "serial code). Rounds (every point once, round-robin): other processes used %s.%n",
+                String.join(", ", s.roundOthers().stream().map(GrainCommand::percent).toList()));
     }
 
     private static void row(Table t, String label, Point p, double serial) {
@@ -481,6 +503,7 @@ public final class GrainCommand implements Callable<Integer> {
         }
         o.put("points", ps);
         o.put("best", s.best().grain());
+        o.put("roundOthersBusy", s.roundOthers().stream().map(GrainCommand::nan).toList());
         return o;
     }
 

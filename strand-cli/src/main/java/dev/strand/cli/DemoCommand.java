@@ -102,7 +102,7 @@ public final class DemoCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     int grain = GRAIN;
 
-    @Option(names = "--depths", paramLabel = "D[,D...]", split = ",",
+    @Option(names = "--depths", paramLabel = "D", split = ",",
             description = "Depths of the binary task trees (part 3), 0.." + MAX_DEPTH
                     + " each (default: 8,12,16).")
     int[] depths = DEPTHS.clone();

@@ -88,7 +88,16 @@ public final class Summary {
                 .thenComparing((a, b) -> compareParams(a, b, paramNames))
                 .thenComparingInt(r -> implOrder(r.impl())));
 
-        StringBuilder h = new StringBuilder(String.format("%-14s %-16s", "benchmark", "impl"));
+        // A class with several benchmark methods (Algorithms) is labelled Class.method.
+        Map<String, java.util.Set<String>> methods = new HashMap<>();
+        for (Row r : rows) {
+            methods.computeIfAbsent(r.benchmark(), b -> new java.util.HashSet<>()).add(r.method());
+        }
+        java.util.function.Function<Row, String> label = r -> methods.get(r.benchmark()).size() > 1
+                ? r.benchmark() + "." + r.method() : r.benchmark();
+        int labelWidth = Math.max(14, rows.stream().map(label).mapToInt(String::length).max().orElse(0));
+        String labelFormat = "%-" + labelWidth + "s %-16s";
+        StringBuilder h = new StringBuilder(String.format(labelFormat, "benchmark", "impl"));
         for (String p : paramNames) {
             h.append(String.format(" %" + Math.max(6, p.length()) + "s", p));
         }
@@ -103,7 +112,7 @@ public final class Summary {
                 System.out.println();
             }
             last = group;
-            StringBuilder sb = new StringBuilder(String.format("%-14s %-16s", r.benchmark(), r.impl()));
+            StringBuilder sb = new StringBuilder(String.format(labelFormat, label.apply(r), r.impl()));
             for (String p : paramNames) {
                 sb.append(String.format(" %" + Math.max(6, p.length()) + "s",
                         r.params().getOrDefault(p, "")));

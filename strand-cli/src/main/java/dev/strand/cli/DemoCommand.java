@@ -3,6 +3,8 @@ package dev.strand.cli;
 import dev.strand.PoolStats;
 import dev.strand.StrandPool;
 import dev.strand.cli.out.Json;
+import dev.strand.parallel.Grain;
+import dev.strand.parallel.Parallel;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -30,11 +33,13 @@ import picocli.CommandLine.Spec;
         description = {
             "Runs four small fork-join programs in one pool, in a few seconds, and checks",
             "each result against a serial answer:",
-            "  1. a parallel sum of 2^20 ints with a grain cutoff,",
-            "  2. a parallel merge sort of 2^20 ints,",
+            "  1. a parallel sum of n ints with a grain cutoff (Parallel.reduceRange),",
+            "  2. a parallel merge sort of n ints with a parallel merge (Parallel.mergeSort),",
+            "     and the same sort with a serial merge for comparison,",
             "  3. balanced binary task trees of depth 8, 12 and 16, with the steals and",
             "     per-worker task counts the pool recorded (pool.stats()),",
             "  4. fib(30) forking at every level, with the pool's statistics table.",
+            "The sizes are options; the defaults reproduce seed 000's program.",
             ""},
         footer = {"", "Exit status: 0 all checks held, 1 a check failed (or an error), "
                 + "2 invalid arguments."})
@@ -44,20 +49,27 @@ public final class DemoCommand implements Callable<Integer> {
     static final int GRAIN = 4096;
     static final int[] DEPTHS = {8, 12, 16};
     static final int FIB_N = 30;
+    static final int MAX_N = 1 << 27;
+    static final int MAX_DEPTH = 22;
+    static final int MAX_FIB = 40;
 
-    // The explanation printed before each block (text output only; numbers as in N, GRAIN, FIB_N).
+    // The explanation printed before each block (text output only; %s are n, grain, fib's n).
     static final String EXPLAIN_SUM = """
 
-            1. Fork-join sum of n = 2^20 ints (i % 100). Each call splits its range in two halves run
-               with Strand.join; ranges of at most grain = 4096 ints are summed serially. got must
-               equal the serial sum; tasks (the serial leaves) stays near n/grain instead of n: the
-               grain cutoff keeps the overhead of tasks small.
+            1. Fork-join sum of n = %s ints (i %% 100) with Parallel.reduceRange and a fixed grain:
+               each range is split in two halves run with Strand.join, ranges of at most
+               grain = %d ints are summed serially. got must equal the serial sum; tasks (the serial
+               leaves) stays near n/grain instead of n: the grain cutoff keeps the overhead of tasks
+               small.
             """;
     static final String EXPLAIN_SORT = """
 
-            2. Parallel merge sort of 2^20 ints: both halves are sorted in parallel (Strand.join),
-               then merged serially; ranges of at most 4096 ints go to Arrays.sort. The result is
-               checked for order and against Arrays.sort of a copy.
+            2. Parallel merge sort of %s ints with Parallel.mergeSort: both halves are sorted in
+               parallel (Strand.join), ranges of at most %d ints go to Arrays.sort, and each merge is
+               itself parallel (split by binary search; span Theta(log^3 n)). Checked for order and
+               against Arrays.sort of a copy. The same sort with a serial merge (span Theta(n)) is
+               timed for comparison (after one warm-up run each): its last merge runs on one
+               worker while the others idle.
             """;
     static final String EXPLAIN_TREES = """
 
@@ -71,7 +83,7 @@ public final class DemoCommand implements Callable<Integer> {
             """;
     static final String EXPLAIN_FIB = """
 
-            4. fib(30) forking at every level: 1.3 million tiny tasks, a stress test of the cost of
+            4. fib(%d) forking at every level: %s tiny tasks, a stress test of the cost of
                fork and join (real code stops forking below a grain). The table is pool.stats() for
                this run, per worker: tasks run, forks pushed, successful steals, steal attempts,
                failed attempts, parks, wake-ups of other workers, idle time, largest deque size.
@@ -79,6 +91,25 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Mixin
     PoolOptions pool;
+
+    @Option(names = {"-n", "--size"}, paramLabel = "N",
+            description = "Elements summed (part 1) and sorted (part 2), 1.." + MAX_N
+                    + " (default: 2^20 = ${DEFAULT-VALUE}).")
+    int n = N;
+
+    @Option(names = {"-g", "--grain"}, paramLabel = "G",
+            description = "Serial cutoff of the sum and leaf size of the merge sort, >= 1 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int grain = GRAIN;
+
+    @Option(names = "--depths", paramLabel = "D", split = ",",
+            description = "Depths of the binary task trees (part 3), 0.." + MAX_DEPTH
+                    + " each (default: 8,12,16).")
+    int[] depths = DEPTHS.clone();
+
+    @Option(names = "--fib", paramLabel = "N",
+            description = "Argument of fib in part 4, 0.." + MAX_FIB + " (default: ${DEFAULT-VALUE}).")
+    int fibN = FIB_N;
 
     @Option(names = "--json",
             description = "Print the results as one JSON object (machine-readable) instead of "
@@ -95,10 +126,11 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    /** Result of part 2. */
-    record SortResult(int n, int grain, boolean sorted, boolean sameAsArraysSort) {
+    /** Result of part 2: the parallel-merge sort, and the serial-merge sort for comparison. */
+    record SortResult(int n, int grain, boolean sorted, boolean sameAsArraysSort, double millis,
+                      boolean serialMergeOk, double serialMergeMillis) {
         boolean ok() {
-            return sorted && sameAsArraysSort;
+            return sorted && sameAsArraysSort && serialMergeOk;
         }
     }
 
@@ -124,8 +156,36 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
+    private void validate() {
+        if (n < 1 || n > MAX_N) {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--size': "
+                    + "must be between 1 and " + MAX_N + ", got " + n);
+        }
+        if (grain < 1) {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--grain': "
+                    + "must be >= 1, got " + grain);
+        }
+        for (int d : depths) {
+            if (d < 0 || d > MAX_DEPTH) {
+                throw new ParameterException(spec.commandLine(), "Invalid value for option "
+                        + "'--depths': each depth must be between 0 and " + MAX_DEPTH + ", got " + d);
+            }
+        }
+        if (fibN < 0 || fibN > MAX_FIB) {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--fib': "
+                    + "must be between 0 and " + MAX_FIB + ", got " + fibN);
+        }
+    }
+
+    /** @return 2^k when n is a power of two, else the number */
+    static String pow2(int n) {
+        return Integer.bitCount(n) == 1 && n > 1 ? "2^" + Integer.numberOfTrailingZeros(n)
+                : Integer.toString(n);
+    }
+
     @Override
     public Integer call() {
+        validate();
         PrintWriter out = spec.commandLine().getOut();
         List<String> failures = new ArrayList<>();
         boolean text = !json;
@@ -138,10 +198,10 @@ public final class DemoCommand implements Callable<Integer> {
         FibResult fib;
         try (StrandPool p = pool.newPool("demo")) {
             if (text) {
-                out.print(EXPLAIN_SUM);
+                out.print(EXPLAIN_SUM.formatted(pow2(n), grain));
                 out.flush();
             }
-            sum = sum(p);
+            sum = sum(p, n, grain);
             if (text) {
                 out.printf("parSum: got=%d want=%d tasks=%d (n/grain≈%d)%n", sum.got(), sum.want(),
                         sum.leaves(), sum.n() / sum.grain());
@@ -151,12 +211,15 @@ public final class DemoCommand implements Callable<Integer> {
             }
 
             if (text) {
-                out.print(EXPLAIN_SORT);
+                out.print(EXPLAIN_SORT.formatted(pow2(n), grain));
                 out.flush();
             }
-            sort = sort(p);
+            sort = sort(p, n, grain);
             if (text) {
-                out.printf("parMergeSort sorted correctly: %b%n", sort.ok());
+                out.printf("parMergeSort sorted correctly: %b%n", sort.sorted() && sort.sameAsArraysSort());
+                out.printf(Locale.ROOT, "  parallel merge %.1f ms, serial merge %.1f ms (sorted "
+                        + "correctly: %b)%n", sort.millis(), sort.serialMergeMillis(),
+                        sort.serialMergeOk());
             }
             if (!sort.ok()) {
                 failures.add("parMergeSort did not sort correctly");
@@ -166,7 +229,7 @@ public final class DemoCommand implements Callable<Integer> {
                 out.print(EXPLAIN_TREES);
                 out.flush();
             }
-            for (int d : DEPTHS) {
+            for (int d : depths) {
                 TreeResult t = tree(p, d);
                 trees.add(t);
                 if (text) {
@@ -184,17 +247,18 @@ public final class DemoCommand implements Callable<Integer> {
             }
 
             if (text) {
-                out.print(EXPLAIN_FIB);
+                out.print(EXPLAIN_FIB.formatted(fibN, String.format(Locale.ROOT, "%,d",
+                        fibCalls(fibN))));
                 out.flush();
             }
-            fib = fib(p);
+            fib = fib(p, fibN);
             if (text) {
                 out.printf(Locale.ROOT, "fib(%d) = %d in %.1f ms, %d tasks, %d steals%n", fib.n(),
                         fib.result(), fib.millis(), fib.stats().tasksRun(), fib.stats().steals());
                 out.print(fib.stats().toTable());
             }
             if (!fib.ok()) {
-                failures.add("fib(" + FIB_N + ") = " + fib.result() + ", want " + fib.want());
+                failures.add("fib(" + fibN + ") = " + fib.result() + ", want " + fib.want());
             }
         }
 
@@ -213,31 +277,55 @@ public final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static SumResult sum(StrandPool p) {
-        int[] xs = new int[N];
+    /** @return F(n+1): the tasks fib(n) runs when it forks at every level (one per fork, plus the root) */
+    static long fibCalls(int n) {
+        long a = 0;
+        long b = 1;
+        for (int i = 0; i <= n; i++) {
+            long c = a + b;
+            a = b;
+            b = c;
+        }
+        return a;
+    }
+
+    private static SumResult sum(StrandPool p, int n, int grain) {
+        int[] xs = new int[n];
         long want = 0;
-        for (int i = 0; i < N; i++) {
+        for (int i = 0; i < n; i++) {
             xs[i] = i % 100;
             want += xs[i];
         }
         LongAdder leaves = new LongAdder();
-        long got = p.invoke(() -> Workloads.parSum(xs, 0, N, GRAIN, leaves));
-        return new SumResult(N, GRAIN, got, want, leaves.sum());
+        long got = Parallel.reduceRange(p, 0, n, Grain.fixed(grain), 0L, (lo, hi) -> {
+            leaves.increment();
+            long s = 0;
+            for (int i = lo; i < hi; i++) {
+                s += xs[i];
+            }
+            return s;
+        }, Long::sum);
+        return new SumResult(n, grain, got, want, leaves.sum());
     }
 
-    private static SortResult sort(StrandPool p) {
-        int[] data = new int[N];
-        for (int i = 0; i < N; i++) {
-            data[i] = (int) ((i * 1103515245L) % N);
+    private static SortResult sort(StrandPool p, int n, int grain) {
+        int[] data = new int[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = (int) ((i * 1103515245L) % n);
         }
         int[] expected = data.clone();
         Arrays.sort(expected);
-        int[] tmp = new int[N];
-        p.invoke(() -> {
-            Workloads.parMergeSort(data, tmp, 0, N, GRAIN);
-            return null;
-        });
-        return new SortResult(N, GRAIN, Workloads.isSorted(data), Arrays.equals(data, expected));
+        int[] serialMerge = data.clone();
+        Parallel.mergeSort(p, data.clone(), grain);               // warm-up runs, so that the
+        Parallel.mergeSortSerialMerge(p, data.clone(), grain);    // times compare compiled code
+        long t0 = System.nanoTime();
+        Parallel.mergeSort(p, data, grain);
+        double millis = (System.nanoTime() - t0) / 1e6;
+        t0 = System.nanoTime();
+        Parallel.mergeSortSerialMerge(p, serialMerge, grain);
+        double serialMillis = (System.nanoTime() - t0) / 1e6;
+        return new SortResult(n, grain, Workloads.isSorted(data), Arrays.equals(data, expected),
+                millis, Arrays.equals(serialMerge, expected), serialMillis);
     }
 
     private static TreeResult tree(StrandPool p, int depth) {
@@ -251,20 +339,20 @@ public final class DemoCommand implements Callable<Integer> {
                 millis);
     }
 
-    private static FibResult fib(StrandPool p) {
+    private static FibResult fib(StrandPool p, int fibN) {
         PoolStats before = p.stats();
         long t0 = System.nanoTime();
-        long result = p.invoke(() -> Workloads.fib(FIB_N));
+        long result = p.invoke(() -> Workloads.fib(fibN));
         double millis = (System.nanoTime() - t0) / 1e6;
         PoolStats run = p.stats().since(before);
         long a = 0;
         long b = 1;
-        for (int i = 0; i < FIB_N; i++) {
+        for (int i = 0; i < fibN; i++) {
             long c = a + b;
             a = b;
             b = c;
         }
-        return new FibResult(FIB_N, result, a, millis, run);
+        return new FibResult(fibN, result, a, millis, run);
     }
 
     private Map<String, Object> toJson(SumResult sum, SortResult sort, List<TreeResult> trees,
@@ -287,7 +375,10 @@ public final class DemoCommand implements Callable<Integer> {
         Map<String, Object> m = Json.object();
         m.put("n", sort.n());
         m.put("grain", sort.grain());
-        m.put("sorted", sort.ok());
+        m.put("sorted", sort.sorted() && sort.sameAsArraysSort());
+        m.put("millis", sort.millis());
+        m.put("serialMergeSorted", sort.serialMergeOk());
+        m.put("serialMergeMillis", sort.serialMergeMillis());
         o.put("parMergeSort", m);
 
         List<Object> ts = new ArrayList<>();

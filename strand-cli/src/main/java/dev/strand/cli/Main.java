@@ -38,6 +38,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         subcommands = {
                 DemoCommand.class,
                 dev.strand.cli.bench.BenchCommand.class,
+                dev.strand.cli.grain.GrainCommand.class,
                 HelpCommand.class,
         },
         footer = {"", "Run 'strand COMMAND --help' for the options of a command.",

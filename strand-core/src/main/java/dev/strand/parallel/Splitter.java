@@ -1,0 +1,107 @@
+package dev.strand.parallel;
+
+import dev.strand.Joined;
+import dev.strand.Strand;
+import dev.strand.StrandPool;
+import java.util.Objects;
+import java.util.concurrent.CompletionException;
+import java.util.function.BinaryOperator;
+import java.util.function.Supplier;
+
+/**
+ * The splitting engine shared by every range algorithm: a fork-join recursion that halves
+ * {@code [from, to)} with {@link Strand#join} until the {@link Grain} says stop, runs the leaves
+ * serially, and combines the results on the way up.
+ *
+ * <p>Adaptive splitting follows Rayon's {@code Splitter}: a counter of remaining splits starts at
+ * about half the target number of pieces and halves at each level; a piece that was stolen (it runs
+ * on another worker than the one that forked it) resets the counter to at least P, so thieves get
+ * more, smaller pieces exactly where the load was uneven. The piece run by the forking worker itself
+ * is never "stolen", so an undisturbed worker stops splitting after about log2(4P) levels.
+ */
+final class Splitter {
+    private Splitter() { }
+
+    /** @return the initial value of the adaptive split counter for a pool of {@code p} workers */
+    static int initialSplits(int p) {
+        return Math.max(1, p * Grain.AUTO_PIECES_PER_WORKER / 2);
+    }
+
+    /**
+     * One splitting decision.
+     *
+     * @param g      the policy
+     * @param len    the range's length
+     * @param splits the remaining adaptive splits
+     * @param stolen whether the range runs on another worker than the one that split it off
+     * @param p      the pool's parallelism
+     * @return the split counter for both halves, or -1 to run the range serially
+     */
+    static int trySplit(Grain g, int len, int splits, boolean stolen, int p) {
+        if (!g.isAuto()) {
+            return len > g.size() ? 0 : -1;
+        }
+        if (len < 2 || len / 2 < g.minLength()) {
+            return -1;
+        }
+        if (len > g.maxLength()) {
+            return splits / 2;
+        }
+        if (stolen) {
+            return Math.max(p, splits / 2);
+        }
+        return splits > 0 ? splits / 2 : -1;
+    }
+
+    /** @return whether a piece forked by worker {@code origin} now runs elsewhere */
+    static boolean stolen(int origin) {
+        return origin >= 0 && Strand.workerIndex() != origin;
+    }
+
+    /** Parallel reduction of {@code [from, to)}, {@code from < to}; see {@link Parallel#reduceRange}. */
+    static <R> R reduce(StrandPool pool, int from, int to, Grain grain, RangeFunction<R> leaf,
+                        BinaryOperator<R> combiner) {
+        Reduce<R> r = new Reduce<>(grain, pool.parallelism(), leaf, combiner);
+        return invoke(pool, () -> r.run(from, to, initialSplits(r.p), -1));
+    }
+
+    private record Reduce<R>(Grain grain, int p, RangeFunction<R> leaf, BinaryOperator<R> combiner) {
+        R run(int lo, int hi, int splits, int origin) {
+            int s = trySplit(grain, hi - lo, splits, stolen(origin), p);
+            if (s < 0) {
+                return leaf.apply(lo, hi);
+            }
+            int mid = (lo + hi) >>> 1;
+            int me = Strand.workerIndex();
+            Joined<R, R> j = Strand.join(() -> run(lo, mid, s, me), () -> run(mid, hi, s, me));
+            return combiner.apply(j.first(), j.second());
+        }
+    }
+
+    /**
+     * Runs {@code body} in {@code pool} and rethrows a failure as the original unchecked exception
+     * (not wrapped in {@link CompletionException}), as {@code Arrays.parallelSort} and parallel
+     * streams do.
+     */
+    static <T> T invoke(StrandPool pool, Supplier<T> body) {
+        try {
+            return pool.invoke(body);
+        } catch (CompletionException e) {
+            Throwable c = e;
+            while (c instanceof CompletionException && c.getCause() != null) {
+                c = c.getCause();
+            }
+            if (c instanceof RuntimeException re) {
+                throw re;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    static StrandPool pool(StrandPool pool) {
+        return Objects.requireNonNull(pool, "pool must not be null");
+    }
+}

@@ -1,0 +1,93 @@
+/**
+ * Parallel algorithms on top of the fork/join API: {@link dev.strand.parallel.Parallel} (for, map,
+ * reduce, sum, prefix scan, sort) and {@link dev.strand.parallel.Grain} (how a range is cut).
+ *
+ * <h2>One recursion for every range algorithm</h2>
+ * Every loop, map and reduction is the same fork-join recursion over an index range: if the range
+ * is small enough, run it serially (a <em>leaf</em>); otherwise halve it, run both halves with
+ * {@link dev.strand.Strand#join} (the right half is offered to thieves while the caller runs the
+ * left one), and combine the two results. On P workers this is the reduction tree of seed 000:
+ * work T1 = Θ(n) plus one task per internal node, span T∞ = Θ(g + log(n/g)) for leaves of g
+ * elements, so randomized work stealing runs it in expected time T1/P + O(T∞) with O(P·T∞)
+ * steals (Blumofe and Leiserson, JACM 1999).
+ *
+ * <h2>Grain: when to stop splitting</h2>
+ * Each task costs τ (tens of nanoseconds here: allocation, a deque push and pop, the join).
+ * Leaves of g elements give about n/g tasks, overhead τ·n/g; but they also cap parallelism at
+ * about n/g and add Θ(g) to the span. The sweet spot is τ / (cost per element) ≪ g ≪ n / P, and
+ * the curve is flat near it (run {@code ./strand grain} to see the U). Two policies:
+ * <ul>
+ *   <li><b>Fixed grain</b> ({@link dev.strand.parallel.Grain#fixed}): split while longer than g,
+ *       exactly seed 000's cutoff. Deterministic tree. Needs a g that suits both the operation
+ *       and the machine.</li>
+ *   <li><b>Adaptive</b> ({@link dev.strand.parallel.Grain#auto()}, the default), after Rayon's
+ *       thief-splitting (rayon-core {@code join_context} and rayon's {@code Splitter}): a counter
+ *       of splits starts at 2·P and halves at every level, so an undisturbed run makes about 4·P
+ *       pieces, however cheap or costly the elements are. A piece that was <em>stolen</em> (it
+ *       runs on a different worker than the one that forked it, detected by comparing
+ *       {@link dev.strand.Strand#workerIndex()} of the parent and of the running piece) resets its
+ *       counter to at least P: the thief found nothing else to do, so its piece is split again to
+ *       give the other idle workers something to steal. Splitting thus follows demand, and the
+ *       number of tasks stays O(P · (steals + 1)) rather than n/g. Optional bounds:
+ *       {@link dev.strand.parallel.Grain#auto(int, int)} never splits below a minimum length and
+ *       always splits above a maximum.</li>
+ * </ul>
+ * Adaptive wins when the cost per element is unknown, varies between callers or the machine is
+ * shared; a fixed grain wins when it has been measured, when the per-element cost is so skewed
+ * that 4·P pieces balance badly without steals revealing it, or when the result must be
+ * reproducible bit for bit (floating-point reductions).
+ *
+ * <h2>Reduce and the associativity contract</h2>
+ * A reduction combines leaf results along the split tree, so it equals the serial left-to-right
+ * fold only if the operator is associative (and the identity is an identity). Order is preserved
+ * (left before right), so non-commutative operators such as string concatenation or matrix
+ * products are fine.
+ *
+ * <h2>Scan</h2>
+ * Prefix sums after Blelloch ("Prefix sums and their applications", 1990): an up-sweep reduces
+ * each leaf block and records the sums in the split tree; a down-sweep passes to each node the
+ * combination of everything to its left and scans each block from that offset. Work ≈ 2n
+ * operator applications (the leftmost block is scanned directly in the up-sweep, since its offset
+ * is known), span O(g + log n). With 2n work a scan can gain at most P/2 over the serial loop;
+ * at P = 2 it breaks even at best, which is why {@code Arrays.parallelPrefix} is no faster either.
+ *
+ * <h2>Sort</h2>
+ * Merge sort with leaves sorted by {@code Arrays.sort} (dual-pivot quicksort, vectorized on recent
+ * JDKs for primitives; TimSort for objects, which is stable). The recursion has a uniform depth,
+ * and levels alternate between the array and a single buffer (ping-pong), so no level copies.
+ * <ul>
+ *   <li><b>Serial merge</b> ({@link dev.strand.parallel.Parallel#mergeSortSerialMerge}): the top
+ *       merge alone is Θ(n), so T∞ = T∞(n/2) + Θ(n) = Θ(n) and the parallelism is only
+ *       Θ(log n): seed 000's lesson that parallelizing the recursion is not enough.</li>
+ *   <li><b>Parallel merge</b> ({@link dev.strand.parallel.Parallel#mergeSort},
+ *       {@link dev.strand.parallel.Parallel#sort}): to merge runs A and B, take the middle element
+ *       of the longer run, binary-search its position in the other (lower bound when it comes from
+ *       A, upper bound when from B, which keeps the merge stable), and merge the two lower parts
+ *       and the two upper parts in parallel (the divide-and-conquer merge of Akl and Santoro, Cole's
+ *       "Parallel merge sort" line; CLRS ch. 27). Merge span Θ(log² n), sort span
+ *       T∞(n) = T∞(n/2) + Θ(log² n) = Θ(log³ n), parallelism Θ(n / log² n).</li>
+ * </ul>
+ * The automatic sort uses about 8·P leaves (an even depth, so the result lands in the array
+ * without a final copy), and merges split down to half a leaf, which keeps every worker busy in
+ * every level, including the last merge, where a serial merge would leave P-1 workers idle.
+ *
+ * <h2>Where it runs</h2>
+ * There is no common pool: every method takes a {@link dev.strand.StrandPool}. Inside a task of
+ * that pool the algorithm forks into the running computation (nested parallelism composes);
+ * from outside it is submitted and the caller waits.
+ *
+ * <h2>Papers</h2>
+ * <ul>
+ *   <li>M. Frigo, C. E. Leiserson, K. H. Randall. The implementation of the Cilk-5 multithreaded
+ *       language. PLDI 1998 (work-first principle, divide-and-conquer with a grain).</li>
+ *   <li>R. D. Blumofe, C. E. Leiserson. Scheduling multithreaded computations by work stealing.
+ *       JACM 1999.</li>
+ *   <li>J. Stone, N. Matsakis et al. Rayon: adaptive splitting ({@code rayon::iter::plumbing},
+ *       "thief-splitting"), and Tzannes, Caragea, Barua, Vishkin. Lazy binary-splitting. PPoPP
+ *       2010.</li>
+ *   <li>G. E. Blelloch. Prefix sums and their applications. CMU-CS-90-190, 1990.</li>
+ *   <li>S. G. Akl, N. Santoro. Optimal parallel merging and sorting without memory conflicts.
+ *       IEEE Trans. Computers, 1987; R. Cole. Parallel merge sort. SIAM J. Computing, 1988.</li>
+ * </ul>
+ */
+package dev.strand.parallel;

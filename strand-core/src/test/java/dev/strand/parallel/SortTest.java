@@ -1,0 +1,190 @@
+package dev.strand.parallel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strand.StrandPool;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Sorts against Arrays.sort, on random and adversarial inputs; stability of the object sorts. */
+class SortTest {
+    static StrandPool pool;
+
+    @BeforeAll
+    static void start() {
+        pool = new StrandPool(2);
+    }
+
+    @AfterAll
+    static void stop() {
+        pool.close();
+    }
+
+    /** Inputs of length n: random, few distinct values, sorted, reversed, all equal, organ pipe. */
+    static List<long[]> inputs(int n, long seed) {
+        long[] random = Fixtures.randomLongs(n, seed);
+        long[] dups = Fixtures.randomLongs(n, seed);
+        long[] sorted = new long[n];
+        long[] reversed = new long[n];
+        long[] equal = new long[n];
+        long[] pipe = new long[n];
+        for (int i = 0; i < n; i++) {
+            dups[i] = Math.floorMod(dups[i], 7);
+            sorted[i] = i;
+            reversed[i] = n - i;
+            equal[i] = 42;
+            pipe[i] = Math.min(i, n - i);
+        }
+        return List.of(random, dups, sorted, reversed, equal, pipe);
+    }
+
+    static final int[] LEAVES = {1, 2, 3, 16, 100, 5000};
+
+    @Test
+    void longSortsMatchArraysSort() {
+        for (int n : Fixtures.sizes(21)) {
+            for (long[] in : inputs(n, n)) {
+                long[] want = in.clone();
+                Arrays.sort(want);
+                long[] a = in.clone();
+                Parallel.sort(pool, a);
+                assertThat(a).as("sort n=%d", n).isEqualTo(want);
+                for (int leaf : LEAVES) {
+                    if (n > 20_000 && leaf < 100) {
+                        continue;                                // keep the test fast
+                    }
+                    long[] b = in.clone();
+                    Parallel.mergeSort(pool, b, leaf);
+                    assertThat(b).as("mergeSort n=%d leaf=%d", n, leaf).isEqualTo(want);
+                    long[] c = in.clone();
+                    Parallel.mergeSortSerialMerge(pool, c, leaf);
+                    assertThat(c).as("serial merge n=%d leaf=%d", n, leaf).isEqualTo(want);
+                }
+            }
+        }
+    }
+
+    @Test
+    void autoSortOnLargeInputsUsesTheParallelPath() {
+        assertThat(MergeSort.autoDepth(1_000_000, 2)).isEqualTo(4);    // 16 leaves at P=2
+        assertThat(MergeSort.autoDepth(10_000_000, 2)).isEqualTo(4);
+        assertThat(MergeSort.autoDepth(10_000_000, 4)).isEqualTo(6);
+        assertThat(MergeSort.autoDepth(100_000, 2)).isEqualTo(2);
+        assertThat(MergeSort.autoDepth(10_000, 2)).isZero();
+        assertThat(MergeSort.autoDepth(10_000_000, 1)).isZero();
+        assertThat(MergeSort.depthFor(1 << 20, 4096)).isEqualTo(8);
+        assertThat(MergeSort.depthFor((1 << 20) + 1, 4096)).isEqualTo(9);
+        assertThat(MergeSort.depthFor(1, 1)).isZero();
+
+        long[] a = Fixtures.randomLongs(600_000, 5);
+        long[] want = a.clone();
+        Arrays.sort(want);
+        Parallel.sort(pool, a);
+        assertThat(a).isEqualTo(want);
+        int[] b = Fixtures.randomInts(300_001, 6, Integer.MAX_VALUE);
+        int[] wantB = b.clone();
+        Arrays.sort(wantB);
+        Parallel.sort(pool, b);
+        assertThat(b).isEqualTo(wantB);
+    }
+
+    @Test
+    void intAndDoubleSortsMatchArraysSortIncludingNaNAndSignedZero() {
+        for (int n : Fixtures.sizes(22)) {
+            int[] ai = Fixtures.randomInts(n, n, 50);
+            double[] ad = new double[n];
+            SplittableRandom r = new SplittableRandom(n);
+            double[] specials = {Double.NaN, -0.0, 0.0, Double.NEGATIVE_INFINITY,
+                Double.POSITIVE_INFINITY, -1.5, 1.5};
+            for (int i = 0; i < n; i++) {
+                ad[i] = r.nextInt(4) == 0 ? specials[r.nextInt(specials.length)] : r.nextDouble() - 0.5;
+            }
+            int[] wi = ai.clone();
+            Arrays.sort(wi);
+            double[] wd = ad.clone();
+            Arrays.sort(wd);
+            int[] x = ai.clone();
+            Parallel.sort(pool, x);
+            assertThat(x).isEqualTo(wi);
+            double[] y = ad.clone();
+            Parallel.sort(pool, y);
+            assertThat(y).isEqualTo(wd);
+            for (int leaf : n > 20_000 ? new int[] {64} : new int[] {1, 7, 64}) {
+                int[] xi = ai.clone();
+                Parallel.mergeSort(pool, xi, leaf);
+                assertThat(xi).as("n=%d leaf=%d", n, leaf).isEqualTo(wi);
+                double[] yd = ad.clone();
+                Parallel.mergeSort(pool, yd, leaf);
+                assertThat(yd).as("n=%d leaf=%d", n, leaf).isEqualTo(wd);  // bitwise: -0.0 vs 0.0
+                double[] zd = ad.clone();
+                Parallel.mergeSortSerialMerge(pool, zd, leaf);
+                assertThat(zd).isEqualTo(wd);
+                int[] zi = ai.clone();
+                Parallel.mergeSortSerialMerge(pool, zi, leaf);
+                assertThat(zi).isEqualTo(wi);
+            }
+        }
+    }
+
+    record Item(int key, int seq) { }
+
+    static Item[] items(int n, int keys, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Item[] a = new Item[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = new Item(r.nextInt(keys), i);
+        }
+        return a;
+    }
+
+    static void assertStablySorted(Item[] a, int n, String what) {
+        assertThat(a).as(what).hasSize(n);
+        for (int i = 1; i < a.length; i++) {
+            Item p = a[i - 1];
+            Item q = a[i];
+            assertThat(p.key() < q.key() || p.key() == q.key() && p.seq() < q.seq())
+                    .as("%s: %s before %s at %d", what, p, q, i).isTrue();
+        }
+    }
+
+    @Test
+    void objectSortsAreStable() {
+        Comparator<Item> byKey = Comparator.comparingInt(Item::key);
+        for (int n : Fixtures.sizes(23)) {
+            Item[] in = items(n, 10, n);
+            Item[] a = in.clone();
+            Parallel.sort(pool, a, byKey);
+            assertStablySorted(a, n, "sort n=" + n);
+            for (int leaf : n > 20_000 ? new int[] {64} : new int[] {1, 5, 64}) {
+                Item[] b = in.clone();
+                Parallel.mergeSort(pool, b, byKey, leaf);
+                assertStablySorted(b, n, "mergeSort leaf=" + leaf + " n=" + n);
+                Item[] c = in.clone();
+                Parallel.mergeSortSerialMerge(pool, c, byKey, leaf);
+                assertStablySorted(c, n, "serial merge leaf=" + leaf + " n=" + n);
+            }
+        }
+        Item[] big = items(300_000, 3, 7);                     // auto path, long runs of ties
+        Parallel.sort(pool, big, byKey);
+        assertStablySorted(big, 300_000, "sort 300000");
+    }
+
+    @Test
+    void naturalOrderSortsComparables() {
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            words.add(Integer.toString(i * 7919 % 5003));
+        }
+        String[] a = words.toArray(String[]::new);
+        String[] want = a.clone();
+        Arrays.sort(want);
+        Parallel.sort(pool, a);
+        assertThat(a).isEqualTo(want);
+    }
+}

@@ -112,17 +112,4 @@ public final class MergeSort {
         }
         return lo;
     }
-
-    /** The merge sort on Strand as a {@link ParallelSorter} (the default strand variant). */
-    public static final class StrandMergeSort implements ParallelSorter {
-        @Override
-        public String name() {
-            return "mergesort";
-        }
-
-        @Override
-        public void sort(long[] a) {
-            MergeSort.sort(a, Forker.STRAND, SORT_GRAIN);
-        }
-    }
 }

@@ -6,17 +6,19 @@ import dev.strand.workloads.Pools;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
 import dev.strand.workloads.WrongResultException;
+import dev.strand.StrandPool;
+import dev.strand.parallel.Parallel;
 import java.util.Arrays;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 
 /**
  * Sorting {@code n} random longs. Variants: {@code serial} = {@link Arrays#sort(long[])};
- * {@code strand} = the pluggable {@link ParallelSorter} (default: {@link MergeSort} on Strand);
- * {@code fjp} = the same merge sort on the ForkJoinPool; {@code jdk} = {@link Arrays#parallelSort}
+ * {@code strand} = Strand's library sort, {@link Parallel#sort(StrandPool, long[])} (sample-free
+ * merge sort, parallel merge, leaves by {@code Arrays.sort}); {@code fjp} = this module's simpler
+ * merge sort kernel on the ForkJoinPool (leaf size {@code grain}), for reference; {@code jdk} = {@link Arrays#parallelSort}
  * called inside the ForkJoinPool, so its subtasks run on that pool's P workers (how finely it
  * splits follows {@link ForkJoinPool#getCommonPoolParallelism()}; {@code strand bench} sets the
  * common pool's parallelism to P). Every run sorts a fresh copy of the same input (copied before
@@ -25,7 +27,6 @@ import java.util.concurrent.ForkJoinTask;
 public final class SortWorkload extends Workload {
     final int n;
     final int grain;
-    final ParallelSorter sorter;
     long[] input;
     long[] sorted;
     long[] work;
@@ -33,27 +34,15 @@ public final class SortWorkload extends Workload {
     SortWorkload(int n, int grain) {
         this.n = n;
         this.grain = grain;
-        this.sorter = sorter();
     }
 
     /** @return the kernel */
     public static Kernel kernel() {
-        return new Kernel("sort", "sorting n random longs: parallel merge sort (pluggable) vs Arrays.parallelSort",
+        return new Kernel("sort", "sorting n random longs: Strand's Parallel.sort vs Arrays.parallelSort",
                 List.of(new Kernel.Param("n", "number of longs", "100000", "10000000", "30000000"),
                         new Kernel.Param("grain", "merge sort leaf size (Arrays.sort below)", "2048",
                                 Integer.toString(MergeSort.SORT_GRAIN), Integer.toString(MergeSort.SORT_GRAIN))),
                 p -> new SortWorkload(p.getInt("n", 1, Integer.MAX_VALUE - 8), p.getInt("grain", 1, Integer.MAX_VALUE)));
-    }
-
-    /**
-     * @return the Strand sort under test: the first {@link ParallelSorter} service on the class
-     *     path, else the merge sort of this module
-     */
-    public static ParallelSorter sorter() {
-        for (ParallelSorter s : ServiceLoader.load(ParallelSorter.class)) {
-            return s;
-        }
-        return new MergeSort.StrandMergeSort();
     }
 
     @Override
@@ -63,7 +52,7 @@ public final class SortWorkload extends Workload {
 
     @Override
     public String params() {
-        return "n=" + n + " grain=" + grain + " strand=" + sorter.name();
+        return "n=" + n + " grain=" + grain;
     }
 
     @Override
@@ -94,19 +83,7 @@ public final class SortWorkload extends Workload {
         long[] a = work;
         switch (v) {
             case SERIAL -> Arrays.sort(a);
-            case STRAND -> {
-                if (sorter instanceof MergeSort.StrandMergeSort) {
-                    pools.strand().invoke(() -> {
-                        MergeSort.sort(a, Forker.STRAND, grain);
-                        return null;
-                    });
-                } else {
-                    pools.strand().invoke(() -> {
-                        sorter.sort(a);
-                        return null;
-                    });
-                }
-            }
+            case STRAND -> Parallel.sort(pools.strand(), a);
             case FJP -> pools.fjp().invoke(ForkJoinTask.adapt(() -> MergeSort.sort(a, Forker.FJP, grain)));
             case JDK -> pools.fjp().invoke(ForkJoinTask.adapt(() -> Arrays.parallelSort(a)));
             default -> throw new IllegalArgumentException(v.label());

@@ -40,9 +40,4 @@ class SortTest {
             }
         }
     }
-
-    @Test
-    void theDefaultStrandSorterIsTheMergeSort() {
-        assertThat(SortWorkload.sorter().name()).isEqualTo("mergesort");
-    }
 }

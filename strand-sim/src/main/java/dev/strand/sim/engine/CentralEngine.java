@@ -70,9 +70,9 @@ public final class CentralEngine {
 
     /** Resolves control until every frame reached is at a work unit (ready) or waiting. */
     private void resolve(Frame start) {
-        resolving.push(start);
+        resolving.addLast(start);
         while (!resolving.isEmpty()) {
-            Frame f = resolving.pop();
+            Frame f = resolving.pollFirst();       // spawn order, so the FIFO list keeps it
             while (f != null) {
                 if (f.remaining > 0) {
                     ready.add(f);
@@ -89,7 +89,7 @@ public final class CentralEngine {
                 if (a > 0) {
                     f.remaining = a;
                 } else if (a == Proc.SPAWN) {
-                    resolving.push(newFrame(f.proc.child(f.pc), f, false, f.pc));
+                    resolving.addLast(newFrame(f.proc.child(f.pc), f, false, f.pc));
                     f.pc++;
                     f.pending++;
                 } else if (a == Proc.CALL) {

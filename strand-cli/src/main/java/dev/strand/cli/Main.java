@@ -37,6 +37,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         description = {"Strand, a work-stealing fork-join runtime for the JVM: demos and tools.", ""},
         subcommands = {
                 DemoCommand.class,
+                dev.strand.cli.sim.SimCommand.class,
                 HelpCommand.class,
         },
         footer = {"", "Run 'strand COMMAND --help' for the options of a command.",

@@ -59,6 +59,11 @@ public final class StealingEngine {
     private boolean[] mugged;
     private int mugTop;
 
+    private final int[] nonEmpty;       // processors whose deque holds frames, in any order
+    private final int[] slot;           // index in nonEmpty, or -1
+    private int nonEmptyCount;
+    private final boolean fastVictims;  // uniform victims at no distance cost: see idle()
+
     private long attempts;
     private long steals;
     private long migrations;
@@ -92,6 +97,11 @@ public final class StealingEngine {
         }
         wait = new int[n];
         work = new long[n];
+        nonEmpty = new int[n];
+        slot = new int[n];
+        java.util.Arrays.fill(slot, -1);
+        fastVictims = victims == Victims.UNIFORM
+                && (remoteLatency == 0 || topology.equals(Topology.FLAT));
         switch (victims) {
             case COPRIME -> {
                 walkStart = new int[n];
@@ -274,13 +284,26 @@ public final class StealingEngine {
             return;
         }
         attempts++;
-        if (n == 1 || (queued == 0 && victims == Victims.UNIFORM && remoteLatency == 0)) {
+        if (n == 1 || nonEmptyCount == 0) {
             wait[p] = stealCost - 1;            // nothing anywhere to steal: fails for sure
             return;
         }
-        int v = victim(p);
+        int v;
+        if (fastVictims) {
+            // A uniform victim among the other n-1 processors, labelled so that the first
+            // nonEmptyCount labels are the non-empty deques (p's own is empty, so not among
+            // them): one draw, and a failed attempt touches no deque. Same distribution.
+            int r = rng.nextInt(n - 1);
+            wait[p] = stealCost - 1;
+            if (r >= nonEmptyCount) {
+                return;
+            }
+            v = nonEmpty[r];
+        } else {
+            v = victim(p);
+            wait[p] = stealCost + remoteLatency * topology.distance(p, v) - 1;
+        }
         int distance = topology.distance(p, v);
-        wait[p] = stealCost + remoteLatency * distance - 1;
         FrameDeque d = dq[v];
         if (d.size() == 0) {
             if (fails != null && fails[p] < Integer.MAX_VALUE) {
@@ -293,6 +316,8 @@ public final class StealingEngine {
         for (int i = 0; i < k; i++) {
             mine.pushBottom(d.popTop());        // oldest first, so the order is kept
         }
+        track(v);
+        track(p);
         cur[p] = pop(p);                        // the newest stolen frame runs next step
         steals++;
         migrations += k;
@@ -366,6 +391,8 @@ public final class StealingEngine {
                 FrameDeque t = dq[p];
                 dq[p] = dq[q];
                 dq[q] = t;
+                track(p);
+                track(q);
                 cur[p] = pop(p);
                 wait[p] = stealCost - 1;
                 return true;
@@ -439,17 +466,39 @@ public final class StealingEngine {
 
     private void push(int p, Frame f) {
         dq[p].pushBottom(f);
+        if (slot[p] < 0) {
+            track(p);
+        }
         if (++queued > peakQueued) {
             peakQueued = queued;
         }
     }
 
     private Frame pop(int p) {
+        if (slot[p] < 0) {
+            return null;                        // empty: the deque itself is not touched
+        }
         Frame f = dq[p].popBottom();
-        if (f != null) {
-            queued--;
+        queued--;
+        if (dq[p].size() == 0) {
+            track(p);
         }
         return f;
+    }
+
+    /** Keeps p's membership in nonEmpty equal to "p's deque holds a frame". */
+    private void track(int p) {
+        boolean has = dq[p].size() > 0;
+        int i = slot[p];
+        if (has && i < 0) {
+            slot[p] = nonEmptyCount;
+            nonEmpty[nonEmptyCount++] = p;
+        } else if (!has && i >= 0) {
+            int last = nonEmpty[--nonEmptyCount];
+            nonEmpty[i] = last;
+            slot[last] = i;
+            slot[p] = -1;
+        }
     }
 
     private static int gcd(int a, int b) {

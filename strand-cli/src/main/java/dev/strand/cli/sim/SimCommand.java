@@ -43,9 +43,12 @@ import picocli.CommandLine.TypeConversionException;
             "  time  = T_P / (T1/P + T-inf)     greedy <= 1, work stealing O(1) (Blumofe-Leiserson)",
             "  steal = attempts / (P * T-inf)   O(1) expected",
             "  space = S_P / (P * S1)           <= 1 under continuation stealing",
-            "and writes every run to OUT/sim.csv and four charts to OUT: speedup.png, steals.png,",
-            "space.png (child vs continuation stealing on --space-dag) and grain.png (T_P vs grain",
-            "size of a parallel sum). See docs/simulator.md.",
+            "and writes every run to OUT/sim.csv and four charts to OUT:",
+            "  speedup.png  speedup vs P against the T1/P and T-inf lines",
+            "  steals.png   steal attempts vs P * T-inf",
+            "  space.png    S_P vs P * S1, child vs continuation stealing on --space-dag",
+            "  grain.png    T_P vs the grain size of a parallel sum (the sweet spot)",
+            "See docs/simulator.md.",
             ""},
         footer = {"", "DAG forms: " + DagSpec.FORMS + ".",
             "Example: strand sim --dags fib:30,uts-geo:4:11:4 --max-p 4096 --seeds 5 --out /tmp/sim",
@@ -58,9 +61,10 @@ public final class SimCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
-    @Option(names = "--dags", paramLabel = "SPEC[,SPEC...]", split = ",",
+    @Option(names = "--dags", paramLabel = "SPEC", split = ",",
             defaultValue = "tree:17,fib:25,uts-geo:4:8:5", converter = DagSpec.Converter.class,
-            description = "The DAGs to sweep (forms below; default: ${DEFAULT-VALUE}).")
+            description = "The DAGs to sweep, comma-separated, forms below (default: "
+                    + "${DEFAULT-VALUE}).")
     List<Dag> dags;
 
     @Option(names = "--max-p", paramLabel = "P", defaultValue = "4096",

@@ -29,9 +29,4 @@ public record Machine(int processors, int stealCost, int remoteLatency, Topology
     public static Machine of(int processors) {
         return new Machine(processors, 1, 0, Topology.FLAT);
     }
-
-    /** @return this machine with {@code p} processors */
-    public Machine withProcessors(int p) {
-        return new Machine(p, stealCost, remoteLatency, topology);
-    }
 }

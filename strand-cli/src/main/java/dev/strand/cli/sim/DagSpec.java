@@ -2,8 +2,6 @@ package dev.strand.cli.sim;
 
 import dev.strand.sim.dag.Dag;
 import dev.strand.sim.dag.Dags;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -65,23 +63,6 @@ final class DagSpec {
 
     private static double d(String s) {
         return Double.parseDouble(s.strip());
-    }
-
-    /** A comma-separated list of specs. */
-    static final class ListConverter implements ITypeConverter<List<Dag>> {
-        @Override
-        public List<Dag> convert(String value) {
-            List<Dag> dags = new ArrayList<>();
-            for (String s : value.split(",")) {
-                if (!s.isBlank()) {
-                    dags.add(parse(s));
-                }
-            }
-            if (dags.isEmpty()) {
-                throw new TypeConversionException("no DAG given; the forms are " + FORMS);
-            }
-            return dags;
-        }
     }
 
     /** One spec. */

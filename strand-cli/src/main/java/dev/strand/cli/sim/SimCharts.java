@@ -73,23 +73,16 @@ final class SimCharts {
     }
 
     /** T_P vs grain size for the parallel sum: too fine pays tau per task, too coarse the span. */
-    static Path grain(List<Result> runs, Path dir) {
+    static Path grain(List<Result> runs, long[] grains, Path dir) {
         Result r0 = runs.get(0);
         XYChart c = logLog("T_P vs grain size: parallel sum, P = " + r0.processors(),
                 "grain g (elements per serial leaf)", "steps");
-        double[] g = runs.stream().mapToDouble(SimCharts::grainOf).toArray();
+        double[] g = java.util.Arrays.stream(grains).asDoubleStream().toArray();
         c.addSeries("T_P", g, runs.stream().mapToDouble(r -> r.time()).toArray());
         reference(c, "T1/P (work incl. spawn overhead)", g, runs.stream()
                 .mapToDouble(r -> (double) r.work() / r.processors()).toArray());
         reference(c, "T-inf", g, runs.stream().mapToDouble(r -> r.span()).toArray());
         return Charts.savePng(c, dir.resolve("grain.png"));
-    }
-
-    /** The grain from a name like {@code sum(1024,g=16,tau=8)}. */
-    static long grainOf(Result r) {
-        String s = r.dag();
-        int i = s.indexOf("g=") + 2;
-        return Long.parseLong(s.substring(i, s.indexOf(',', i)));
     }
 
     private static XYChart logLog(String title, String x, String y) {

@@ -223,7 +223,7 @@ public final class SimCommand implements Callable<Integer> {
                 }
             }
         }
-        List<Path> files = write(csv, byDag, child, cont, grainRuns, ps);
+        List<Path> files = write(csv, byDag, child, cont, grainRuns, ps, grains);
         if (json) {
             o.println(Json.write(toJson(policy, byDag, files)));
         } else {
@@ -295,7 +295,8 @@ public final class SimCommand implements Callable<Integer> {
     }
 
     private List<Path> write(List<String> csv, List<List<Sweep.Cell>> byDag,
-            List<Sweep.Cell> child, List<Sweep.Cell> cont, List<Result> grainRuns, int[] ps) {
+            List<Sweep.Cell> child, List<Sweep.Cell> cont, List<Result> grainRuns, int[] ps,
+            long[] grains) {
         List<Path> files = new ArrayList<>();
         try {
             Files.createDirectories(out);
@@ -310,7 +311,7 @@ public final class SimCommand implements Callable<Integer> {
             files.add(SimCharts.speedup(byDag, ps, out));
             files.add(SimCharts.steals(byDag, out));
             files.add(SimCharts.space(child, cont, ps, out));
-            files.add(SimCharts.grain(grainRuns, out));
+            files.add(SimCharts.grain(grainRuns, grains, out));
         }
         return files;
     }

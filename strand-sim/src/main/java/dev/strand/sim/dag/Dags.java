@@ -158,18 +158,24 @@ public final class Dags {
     }
 
     record Tree(int depth) implements Proc {
+        /** Descriptors are immutable: one per depth, shared by every frame (no allocation). */
+        private static final Tree[] BY_DEPTH = java.util.stream.IntStream
+                .rangeClosed(0, MAX_TREE_DEPTH).mapToObj(Tree::new).toArray(Tree[]::new);
+
         @Override public int size() { return depth == 0 ? 1 : 3; }
         @Override public long action(int i) { return i == 0 ? 1 : SPAWN; }
-        @Override public Proc child(int i) { return new Tree(depth - 1); }
+        @Override public Proc child(int i) { return BY_DEPTH[depth - 1]; }
         @Override public boolean memoizable() { return true; }
     }
 
     record Fib(int n) implements Proc {
         private static final long[] BODY = {1, SPAWN, CALL, SYNC, 1};
+        private static final Fib[] BY_N = java.util.stream.IntStream.rangeClosed(0, MAX_FIB)
+                .mapToObj(Fib::new).toArray(Fib[]::new);
 
         @Override public int size() { return n < 2 ? 1 : 5; }
         @Override public long action(int i) { return n < 2 ? 1 : BODY[i]; }
-        @Override public Proc child(int i) { return new Fib(i == 1 ? n - 1 : n - 2); }
+        @Override public Proc child(int i) { return BY_N[i == 1 ? n - 1 : n - 2]; }
         @Override public boolean memoizable() { return true; }
     }
 

@@ -39,6 +39,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 DemoCommand.class,
                 dev.strand.cli.bench.BenchCommand.class,
                 dev.strand.cli.grain.GrainCommand.class,
+                dev.strand.cli.sim.SimCommand.class,
                 HelpCommand.class,
         },
         footer = {"", "Run 'strand COMMAND --help' for the options of a command.",

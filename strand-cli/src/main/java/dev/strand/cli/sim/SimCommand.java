@@ -1,0 +1,460 @@
+package dev.strand.cli.sim;
+
+import dev.strand.cli.out.Json;
+import dev.strand.cli.out.Progress;
+import dev.strand.cli.out.Table;
+import dev.strand.sim.Machine;
+import dev.strand.sim.Policy;
+import dev.strand.sim.Result;
+import dev.strand.sim.Topology;
+import dev.strand.sim.dag.Dag;
+import dev.strand.sim.dag.Dags;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code strand sim}: sweeps P over powers of two on simulated processors (strand-sim), several
+ * seeds each, and shows how close the schedules come to the bounds of the theory.
+ */
+@Command(name = "sim",
+        sortOptions = false,
+        header = "Simulate work stealing at 1 .. thousands of processors and check the bounds.",
+        description = {
+            "Runs each DAG under the chosen scheduler on P = 1, 2, 4, ... up to --max-p",
+            "simulated processors, once per seed, in lock-step steps (one work unit or one",
+            "steal attempt per processor per step; deterministic). Prints, per DAG and P,",
+            "the median and max over seeds of the ratios the theorems bound:",
+            "  time  = T_P / (T1/P + T-inf)    greedy <= 1; work stealing O(1)",
+            "  steal = attempts / (P * T-inf)  O(1) expected (Blumofe-Leiserson)",
+            "  space = S_P / (P * S1)          <= 1 under continuation stealing",
+            "and writes every run to OUT/sim.csv and four charts to OUT:",
+            "  speedup.png  speedup vs P against the T1/P and T-inf lines",
+            "  steals.png   steal attempts vs P * T-inf",
+            "  space.png    S_P vs P * S1, child vs continuation stealing (--space-dag)",
+            "  grain.png    T_P vs the grain size of a parallel sum (the sweet spot)",
+            "See docs/simulator.md.",
+            ""},
+        footer = {"", "DAG forms: " + DagSpec.FORMS + ".",
+            "Example: strand sim --dags fib:30,uts-geo:4:11:4 --seeds 5 --out /tmp/sim",
+            "Exit status: 0 success, 1 failure, 2 invalid arguments."})
+public final class SimCommand implements Callable<Integer> {
+
+    /** Largest P accepted (the sweep doubles up to it). */
+    static final int MAX_P = 1 << 16;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Option(names = "--dags", paramLabel = "SPEC", split = ",",
+            defaultValue = "tree:17,fib:25,uts-geo:4:8:5", converter = DagSpec.Converter.class,
+            description = "The DAGs to sweep, comma-separated, forms below (default: "
+                    + "${DEFAULT-VALUE}).")
+    List<Dag> dags;
+
+    @Option(names = "--max-p", paramLabel = "P", defaultValue = "4096",
+            description = "Largest P; the sweep runs P = 1, 2, 4, ... up to it, 1.." + MAX_P
+                    + " (default: ${DEFAULT-VALUE}).")
+    int maxP;
+
+    @Option(names = "--seeds", paramLabel = "N", defaultValue = "3",
+            description = "Runs per DAG and P, with seeds --seed, --seed+1, ... (default: "
+                    + "${DEFAULT-VALUE}).")
+    int seeds;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "First seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--scheduler", paramLabel = "stealing|sharing|greedy|pdf",
+            defaultValue = "stealing", converter = SchedulerConverter.class,
+            description = "stealing = randomized work stealing; sharing = children placed on "
+                    + "random processors; greedy = centralized FIFO list (Brent/Graham); pdf = "
+                    + "parallel depth-first (default: ${DEFAULT-VALUE}).")
+    Policy.Scheduler scheduler;
+
+    @Option(names = "--spawn", paramLabel = "continuation|child", defaultValue = "continuation",
+            converter = SpawnConverter.class,
+            description = "What a spawning processor leaves for thieves: the continuation (Cilk, "
+                    + "work-first) or the child (help-first) (default: ${DEFAULT-VALUE}).")
+    Policy.Spawn spawn;
+
+    @Option(names = "--steal", paramLabel = "one|half", defaultValue = "one",
+            converter = StealConverter.class,
+            description = "What a successful steal takes from the top of the victim's deque "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Policy.Steal steal;
+
+    @Option(names = "--victims", paramLabel = "uniform|coprime|localized|hierarchical",
+            defaultValue = "uniform", converter = VictimsConverter.class,
+            description = "Victim choice: uniform random; random start + coprime stride (Go); "
+                    + "steal back from your last thief first; near victims first over "
+                    + "--topology (default: ${DEFAULT-VALUE}).")
+    Policy.Victims victims;
+
+    @Option(names = "--multiprogrammed", paramLabel = "P_A", defaultValue = "0",
+            description = "Schedule only min(P_A, P) processors per step (a kernel sharing the "
+                    + "machine); 0 = dedicated processors (default: ${DEFAULT-VALUE}).")
+    int activeProcessors;
+
+    @Option(names = "--no-yield",
+            description = "Multiprogrammed: thieves do not yield their slot to processors with "
+                    + "work (default: they yield, as in Arora-Blumofe-Plaxton).")
+    boolean noYield;
+
+    @Option(names = "--feedback",
+            description = "Parallelism feedback (A-Steal): grow or shrink the active processors "
+                    + "from the steal success rate, quantum 100 steps (default: off).")
+    boolean feedback;
+
+    @Option(names = "--steal-cost", paramLabel = "STEPS", defaultValue = "1",
+            description = "Steps one steal attempt takes, >= 1 (default: ${DEFAULT-VALUE}).")
+    int stealCost;
+
+    @Option(names = "--remote-latency", paramLabel = "STEPS", defaultValue = "0",
+            description = "Extra steps per topology level between thief and victim, >= 0 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int remoteLatency;
+
+    @Option(names = "--topology", paramLabel = "flat|SOCKET,NODE", defaultValue = "flat",
+            converter = TopologyConverter.class,
+            description = "Processors per socket and per node, e.g. 8,64 (default: "
+                    + "${DEFAULT-VALUE}: all processors at distance 0).")
+    Topology topology;
+
+    @Option(names = "--space-dag", paramLabel = "SPEC", defaultValue = "loop:1000:64",
+            converter = DagSpec.Converter.class,
+            description = "DAG of the space chart, run with child and with continuation "
+                    + "stealing (default: ${DEFAULT-VALUE}, the spawn loop of seed 000).")
+    Dag spaceDag;
+
+    @Option(names = "--grain-n", paramLabel = "N", defaultValue = "262144",
+            description = "Elements of the parallel sum of the grain chart (default: "
+                    + "${DEFAULT-VALUE}); grains 1, 4, 16, ... up to N.")
+    long grainN;
+
+    @Option(names = "--grain-tau", paramLabel = "UNITS", defaultValue = "16",
+            description = "Spawn overhead tau of the grain chart, work units per split "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long grainTau;
+
+    @Option(names = "--grain-p", paramLabel = "P", defaultValue = "64",
+            description = "Processors of the grain chart (default: ${DEFAULT-VALUE}).")
+    int grainP;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "sim-out",
+            description = "Folder for sim.csv and the charts (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--no-charts",
+            description = "Write only the CSV; skip the charts and their extra runs (default: "
+                    + "charts on).")
+    boolean noCharts;
+
+    @Option(names = "--json",
+            description = "Print the summary as one JSON object instead of the table (default: "
+                    + "off).")
+    boolean json;
+
+    @Option(names = "--no-progress",
+            description = "No progress bar on standard error (default: shown, except with "
+                    + "--json).")
+    boolean noProgress;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        validate();
+        Policy policy = policy();
+        int[] ps = Sweep.powersOfTwo(maxP);
+        long[] grains = Sweep.grains(grainN);
+        long total = (long) dags.size() * ps.length * seeds
+                + (noCharts ? 0 : 2L * ps.length * seeds + grains.length);
+        PrintWriter o = spec.commandLine().getOut();
+        List<String> csv = new ArrayList<>(List.of(Sweep.csvHeader()));
+        List<List<Sweep.Cell>> byDag = new ArrayList<>();
+        List<Sweep.Cell> child = new ArrayList<>();
+        List<Sweep.Cell> cont = new ArrayList<>();
+        List<Result> grainRuns = new ArrayList<>();
+        try (Progress bar = Progress.start("sim", total, !json && !noProgress)) {
+            for (Dag dag : dags) {
+                List<Sweep.Cell> cells = new ArrayList<>();
+                for (int p : ps) {
+                    bar.note(dag + " P=" + p);
+                    Sweep.Cell cell = Sweep.run(dag, policy(p), machine(p), seed, seeds, bar::step);
+                    cell.runs().forEach(r -> csv.add(Sweep.csv("sweep", r)));
+                    cells.add(cell);
+                }
+                byDag.add(cells);
+            }
+            if (!noCharts) {
+                for (int p : ps) {
+                    bar.note(spaceDag + " P=" + p);
+                    for (Policy.Spawn s : Policy.Spawn.values()) {
+                        Sweep.Cell cell = Sweep.run(spaceDag, Policy.workStealing(s), machine(p),
+                                seed, seeds, bar::step);
+                        cell.runs().forEach(r -> csv.add(Sweep.csv("space", r)));
+                        (s == Policy.Spawn.CHILD ? child : cont).add(cell);
+                    }
+                }
+                for (long g : grains) {
+                    bar.note("grain " + g);
+                    Result r = Sweep.run(Dags.parallelSum(grainN, g, grainTau), policy(grainP),
+                            machine(grainP), seed, 1, bar::step).runs().get(0);
+                    grainRuns.add(r);
+                    csv.add(Sweep.csv("grain", r));
+                }
+            }
+        }
+        List<Path> files = write(csv, byDag, child, cont, grainRuns, ps, grains);
+        if (json) {
+            o.println(Json.write(toJson(policy, byDag, files)));
+        } else {
+            print(o, policy, byDag, files);
+        }
+        o.flush();
+        return 0;
+    }
+
+    private void validate() {
+        if (maxP < 1 || maxP > MAX_P) {
+            bad("--max-p must be 1.." + MAX_P + ", got " + maxP);
+        }
+        if (seeds < 1 || seeds > 1000) {
+            bad("--seeds must be 1..1000, got " + seeds);
+        }
+        if (grainP < 1 || grainP > MAX_P) {
+            bad("--grain-p must be 1.." + MAX_P + ", got " + grainP);
+        }
+        if (grainN < 1 || grainN > 1L << 30) {
+            bad("--grain-n must be 1..2^30, got " + grainN);
+        }
+        if (grainTau < 1) {
+            bad("--grain-tau must be >= 1, got " + grainTau);
+        }
+        if (activeProcessors < 0) {
+            bad("--multiprogrammed must be >= 0, got " + activeProcessors);
+        }
+        boolean central = scheduler == Policy.Scheduler.GREEDY || scheduler == Policy.Scheduler.PDF;
+        if (central && (activeProcessors > 0 || feedback)) {
+            bad("--multiprogrammed and --feedback apply to work stealing and sharing, not to "
+                    + "--scheduler " + scheduler.name().toLowerCase(Locale.ROOT));
+        }
+        if (activeProcessors > 0 && feedback) {
+            bad("--multiprogrammed and --feedback cannot be combined");
+        }
+        try {
+            machine(1);
+        } catch (IllegalArgumentException e) {
+            bad(e.getMessage().replace("stealCost", "--steal-cost")
+                    .replace("remoteLatency", "--remote-latency"));
+        }
+    }
+
+    private void bad(String message) {
+        throw new ParameterException(spec.commandLine(), message);
+    }
+
+    private Policy policy() {
+        return policy(Integer.MAX_VALUE);
+    }
+
+    /** The policy at P processors (P_A is capped at P). */
+    private Policy policy(int p) {
+        Policy base = switch (scheduler) {
+            case WORK_STEALING -> Policy.workStealing(spawn).withSteal(steal).withVictims(victims);
+            case WORK_SHARING -> Policy.workSharing();
+            case GREEDY -> Policy.greedy();
+            case PDF -> Policy.parallelDepthFirst();
+        };
+        if (activeProcessors > 0) {
+            base = base.multiprogrammed(Math.min(activeProcessors, p), !noYield);
+        }
+        return feedback ? base.withFeedback(Policy.Feedback.DEFAULT) : base;
+    }
+
+    private Machine machine(int p) {
+        return new Machine(p, stealCost, remoteLatency, topology);
+    }
+
+    private List<Path> write(List<String> csv, List<List<Sweep.Cell>> byDag,
+            List<Sweep.Cell> child, List<Sweep.Cell> cont, List<Result> grainRuns, int[] ps,
+            long[] grains) {
+        List<Path> files = new ArrayList<>();
+        try {
+            Files.createDirectories(out);
+            Path f = out.resolve("sim.csv");
+            Files.write(f, csv);
+            files.add(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + out.resolve("sim.csv") + ": "
+                    + e.getMessage(), e);
+        }
+        if (!noCharts) {
+            files.add(SimCharts.speedup(byDag, ps, out));
+            files.add(SimCharts.steals(byDag, out));
+            files.add(SimCharts.space(child, cont, ps, out));
+            files.add(SimCharts.grain(grainRuns, grains, out));
+        }
+        return files;
+    }
+
+    private void print(PrintWriter o, Policy policy, List<List<Sweep.Cell>> byDag,
+            List<Path> files) {
+        o.printf("strand sim: %s, steal cost %d, remote latency %d, topology %s; %d seed(s) "
+                        + "from %d; median / max over seeds%n%n", policy.label(), stealCost,
+                remoteLatency, topology, seeds, seed);
+        Table t = new Table("dag", "P", "T1", "T-inf", "T1/T-inf", "T_P", "speedup",
+                "time med", "time max", "steal med", "steal max", "space med", "space max");
+        for (List<Sweep.Cell> cells : byDag) {
+            for (Sweep.Cell c : cells) {
+                Result r = c.runs().get(0);
+                t.row(r.dag(), c.processors(), r.work(), r.span(),
+                        String.format(Locale.ROOT, "%.0f", (double) r.work() / r.span()),
+                        String.format(Locale.ROOT, "%.0f", c.median(Result::time)),
+                        String.format(Locale.ROOT, "%.1f", c.median(Result::speedup)),
+                        r3(c.median(Result::timeRatio)), r3(c.max(Result::timeRatio)),
+                        r3(c.median(Result::stealRatio)), r3(c.max(Result::stealRatio)),
+                        r3(c.median(Result::spaceRatio)), r3(c.max(Result::spaceRatio)));
+            }
+        }
+        t.print(o);
+        o.println();
+        o.println("time = T_P/(T1/P + T-inf), steal = attempts/(P*T-inf), space = S_P/(P*S1)");
+        for (Path f : files) {
+            o.println("wrote " + f);
+        }
+    }
+
+    private Map<String, Object> toJson(Policy policy, List<List<Sweep.Cell>> byDag,
+            List<Path> files) {
+        Map<String, Object> j = Json.object();
+        j.put("policy", policy.label());
+        j.put("stealCost", stealCost);
+        j.put("remoteLatency", remoteLatency);
+        j.put("topology", topology.toString());
+        j.put("seeds", seeds);
+        j.put("firstSeed", seed);
+        List<Object> rows = new ArrayList<>();
+        for (List<Sweep.Cell> cells : byDag) {
+            for (Sweep.Cell c : cells) {
+                Result r = c.runs().get(0);
+                Map<String, Object> row = Json.object();
+                row.put("dag", r.dag());
+                row.put("P", c.processors());
+                row.put("T1", r.work());
+                row.put("Tinf", r.span());
+                row.put("S1", r.serialSpace());
+                row.put("medianTP", c.median(Result::time));
+                row.put("medianSpeedup", c.median(Result::speedup));
+                row.put("timeRatio", stat(c, Result::timeRatio));
+                row.put("stealRatio", stat(c, Result::stealRatio));
+                row.put("spaceRatio", stat(c, Result::spaceRatio));
+                rows.add(row);
+            }
+        }
+        j.put("rows", rows);
+        j.put("files", files.stream().map(Path::toString).toList());
+        return j;
+    }
+
+    private static Map<String, Object> stat(Sweep.Cell c,
+            java.util.function.ToDoubleFunction<Result> f) {
+        Map<String, Object> m = Json.object();
+        m.put("median", c.median(f));
+        m.put("max", c.max(f));
+        return m;
+    }
+
+    private static String r3(double d) {
+        return String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    /** Case-insensitive enum names, listed in lower case ({@code WORK_STEALING} as "stealing"). */
+    abstract static class EnumConverter<E extends Enum<E>> implements ITypeConverter<E> {
+        private final Class<E> type;
+
+        EnumConverter(Class<E> type) {
+            this.type = type;
+        }
+
+        static String name(Enum<?> e) {
+            return e.name().toLowerCase(Locale.ROOT).replace("work_", "");
+        }
+
+        @Override
+        public E convert(String value) {
+            for (E e : type.getEnumConstants()) {
+                if (name(e).equalsIgnoreCase(value.strip())) {
+                    return e;
+                }
+            }
+            throw new TypeConversionException("'" + value + "' is not one of " + String.join(", ",
+                    Arrays.stream(type.getEnumConstants()).map(EnumConverter::name).toList()));
+        }
+    }
+
+    static final class SchedulerConverter extends EnumConverter<Policy.Scheduler> {
+        SchedulerConverter() {
+            super(Policy.Scheduler.class);
+        }
+    }
+
+    static final class SpawnConverter extends EnumConverter<Policy.Spawn> {
+        SpawnConverter() {
+            super(Policy.Spawn.class);
+        }
+    }
+
+    static final class StealConverter extends EnumConverter<Policy.Steal> {
+        StealConverter() {
+            super(Policy.Steal.class);
+        }
+    }
+
+    static final class VictimsConverter extends EnumConverter<Policy.Victims> {
+        VictimsConverter() {
+            super(Policy.Victims.class);
+        }
+    }
+
+    /** {@code flat} or {@code SOCKET,NODE}. */
+    static final class TopologyConverter implements ITypeConverter<Topology> {
+        @Override
+        public Topology convert(String value) {
+            if (value.strip().equalsIgnoreCase("flat")) {
+                return Topology.FLAT;
+            }
+            String[] f = value.split(",");
+            try {
+                if (f.length == 2) {
+                    return new Topology(Integer.parseInt(f[0].strip()),
+                            Integer.parseInt(f[1].strip()));
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+            throw new TypeConversionException("'" + value + "' is not 'flat' or SOCKET,NODE "
+                    + "(e.g. 8,64)");
+        }
+    }
+}

@@ -76,10 +76,12 @@ public final class DemoCommand implements Callable<Integer> {
             3. Work stealing on balanced binary task trees: every node is a task that forks its two
                children and joins them. nodes = tasks the pool ran, 2^(depth+1)-1 (root included);
                span = the longest chain of dependent tasks, depth+1. steals and per-worker task
-               counts are the pool's own counters (pool.stats()) for that run. Steals stay few,
+               counts are the pool's own counters (pool.stats()), per run, averaged over 5 runs. Steals stay few,
                growing with the span rather than the work, and min vs max shows how evenly the
                workers shared the load (a tree of 511 tiny tasks may be done before an idle worker
-               wakes up; other busy processes on the machine skew it too).
+               wakes up; other busy processes on the machine skew it too). The trees run after
+               about 0.3 s of untimed warm-up trees: before the JIT has compiled the tree code, the
+               compiler threads take CPU from one worker and skew the balance.
             """;
     static final String EXPLAIN_FIB = """
 
@@ -138,7 +140,7 @@ public final class DemoCommand implements Callable<Integer> {
      * Result of part 3 for one depth: {@code nodes} = tasks the pool ran (the {@code since}
      * delta, root included), {@code treeNodes} = nodes counted by the tree itself.
      */
-    record TreeResult(int depth, long nodes, long treeNodes, long expected, int p, long steals,
+    record TreeResult(int depth, long nodes, long treeNodes, long expected, int p, double steals,
                       long minPerWorker, long maxPerWorker, double millis) {
         int span() {
             return depth + 1;
@@ -229,11 +231,12 @@ public final class DemoCommand implements Callable<Integer> {
                 out.print(EXPLAIN_TREES);
                 out.flush();
             }
+            warmUpTrees(p, depths);
             for (int d : depths) {
                 TreeResult t = tree(p, d);
                 trees.add(t);
                 if (text) {
-                    out.printf("depth=%2d nodes=%6d span≈%-2d P=%d steals=%-5d "
+                    out.printf(Locale.ROOT, "depth=%2d nodes=%6d span≈%-2d P=%d steals=%-5.1f "
                                     + "per-worker[min=%d max=%d]%s%n", t.depth(), t.nodes(),
                             t.span(), t.p(), t.steals(), t.minPerWorker(), t.maxPerWorker(),
                             t.ok() ? "" : "  <- expected " + t.expected() + " nodes, the tree "
@@ -328,15 +331,30 @@ public final class DemoCommand implements Callable<Integer> {
                 millis, Arrays.equals(serialMerge, expected), serialMillis);
     }
 
+    /** Untimed trees for about 0.3 s (at most 200 runs), so that the measured ones run compiled. */
+    private static void warmUpTrees(StrandPool p, int[] depths) {
+        int d = Math.min(16, Arrays.stream(depths).max().orElse(0));
+        long end = System.nanoTime() + 300_000_000L;
+        for (int i = 0; i < 200 && System.nanoTime() < end; i++) {
+            p.invoke(() -> Workloads.tree(d));
+        }
+    }
+
+    /** Runs of each tree; the line shows their average, which one-off scheduling noise skews less. */
+    static final int TREE_RUNS = 5;
+
     private static TreeResult tree(StrandPool p, int depth) {
         PoolStats before = p.stats();
         long t0 = System.nanoTime();
-        long treeNodes = p.invoke(() -> Workloads.tree(depth));
-        double millis = (System.nanoTime() - t0) / 1e6;
+        long treeNodes = 0;
+        for (int i = 0; i < TREE_RUNS; i++) {
+            treeNodes += p.invoke(() -> Workloads.tree(depth));
+        }
+        double millis = (System.nanoTime() - t0) / 1e6 / TREE_RUNS;
         PoolStats run = p.stats().since(before);
-        return new TreeResult(depth, run.tasksRun(), treeNodes, (1L << (depth + 1)) - 1,
-                p.parallelism(), run.steals(), run.minTasksPerWorker(), run.maxTasksPerWorker(),
-                millis);
+        return new TreeResult(depth, run.tasksRun() / TREE_RUNS, treeNodes / TREE_RUNS,
+                (1L << (depth + 1)) - 1, p.parallelism(), run.steals() / (double) TREE_RUNS,
+                run.minTasksPerWorker() / TREE_RUNS, run.maxTasksPerWorker() / TREE_RUNS, millis);
     }
 
     private static FibResult fib(StrandPool p, int fibN) {

@@ -55,7 +55,7 @@ class CliTest {
         assertThat(out).contains("parMergeSort sorted correctly: true");
 
         Matcher tree = Pattern.compile("depth=\\s*(\\d+) nodes=\\s*(\\d+) span≈(\\d+)\\s+P=(\\d+) "
-                + "steals=(\\d+)\\s+per-worker\\[min=(\\d+) max=(\\d+)]").matcher(out);
+                + "steals=(\\d+(?:\\.\\d)?)\\s+per-worker\\[min=(\\d+) max=(\\d+)]").matcher(out);
         List<Long> nodes = new ArrayList<>();
         List<Integer> depths = new ArrayList<>();
         while (tree.find()) {
@@ -68,7 +68,8 @@ class CliTest {
             assertThat(Integer.parseInt(tree.group(3))).isEqualTo(depth + 1);
             assertThat(tree.group(4)).isEqualTo("2");
             assertThat(min).isLessThanOrEqualTo(max);
-            assertThat(min + max).as("two workers ran all tasks").isEqualTo(n);
+            assertThat(min + max).as("two workers ran all tasks (per-run averages, rounded down)")
+                    .isBetween(n - 1, n);
         }
         assertThat(depths).containsExactly(8, 12, 16);
         assertThat(nodes).containsExactly(511L, 8191L, 131071L);

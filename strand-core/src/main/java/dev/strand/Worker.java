@@ -218,12 +218,14 @@ final class Worker extends Thread {
         }
     }
 
+    /**
+     * A submission ({@code execute}/{@code submit}) from a task of this pool: onto this worker's
+     * deque, like a fork, but never run inline (the caller asked for asynchrony) and not held to the
+     * spawn bound (overflowing into the external queue would cost a queue node, a CAS and a fence per
+     * task, and a deque slot is the cheapest place to hold it). Invariant: owner only.
+     */
     void submitLocal(Task<?> t) {
-        int size = deque.tryPush(t, spawnBound);
-        if (size < 0) {
-            pool.enqueueExternal(t);
-            return;
-        }
+        int size = deque.push(t);
         spawns++;
         if (size >= maxDequeSize) {
             maxDequeSize = size + 1;

@@ -254,12 +254,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         if (runState.get() != RUNNING && submissions.remove(t)) {
             throw rejected(t);
         }
-        sleep.workPublished(-1);
+        sleep.workPublishedByVolatileWrite(-1);  // the queue's offer was a CAS (P1)
     }
 
     void enqueueExternal(Task<?> t) {
         submissions.offer(t);
-        sleep.workPublished(-1);
+        sleep.workPublishedByVolatileWrite(-1);
     }
 
     /** Cancels the rejected task, so that a caller who keeps its handle cannot wait forever. */

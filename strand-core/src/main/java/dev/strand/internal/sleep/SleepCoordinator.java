@@ -192,7 +192,23 @@ public final class SleepCoordinator {
      */
     public void workPublished(int from) {
         VarHandle.fullFence();                    // P2: the publish before reading ctl; pairs with S2
-        long c = ctl;
+        wakeIfNeeded(from);
+    }
+
+    /**
+     * Steps P2-P3 for a publisher whose publish (P1) was itself a volatile write or CAS, such as
+     * an offer to a {@code ConcurrentLinkedQueue}: volatile accesses are totally ordered (JLS 17.4.4),
+     * so the volatile read of {@code ctl} cannot move before that write, and S2 is a CAS on
+     * {@code ctl}: the Dekker pairing holds without the explicit fence.
+     *
+     * @param from the caller's worker index, or -1 for an external thread
+     */
+    public void workPublishedByVolatileWrite(int from) {
+        wakeIfNeeded(from);
+    }
+
+    private void wakeIfNeeded(int from) {
+        long c = ctl;                             // volatile read
         if (ControlWord.searching(c) == 0 && ControlWord.sleepers(c) > 0) {
             wakeOne(from);
         }

@@ -14,7 +14,8 @@
  * Worker going idle                         Publisher (push onto an empty deque, or submit)
  *  S0  start searching if fewer than          P1  make the task visible (deque push with a
  *      maxSearchers search; spin a few            release store, or a queue CAS)
- *      sweeps                                   P2  full fence
+ *      sweeps                                   P2  full fence (skipped after a queue CAS:
+ *                                                   volatile accesses are totally ordered)
  *  S1  found work: stop searching; if it     P3  read the control word: if searching == 0 and
  *      was the last searcher, someone sleeps       sleepers > 0, wake one (take the search
  *      and a scan still sees work, wake one        token searching 0 -> 1, claim a SLEEPING

@@ -76,12 +76,12 @@ public final class DemoCommand implements Callable<Integer> {
             3. Work stealing on balanced binary task trees: every node is a task that forks its two
                children and joins them. nodes = tasks the pool ran, 2^(depth+1)-1 (root included);
                span = the longest chain of dependent tasks, depth+1. steals and per-worker task
-               counts are the pool's own counters (pool.stats()), per run, averaged over 5 runs. Steals stay few,
-               growing with the span rather than the work, and min vs max shows how evenly the
-               workers shared the load (a tree of 511 tiny tasks may be done before an idle worker
-               wakes up; other busy processes on the machine skew it too). The trees run after
-               about 0.3 s of untimed warm-up trees: before the JIT has compiled the tree code, the
-               compiler threads take CPU from one worker and skew the balance.
+               counts are the pool's own counters (pool.stats()), per run, averaged over 5 runs.
+               Steals stay few, growing with the span rather than the work, and min vs max shows
+               how evenly the workers shared the load (a tree of 511 tiny tasks may be done before
+               an idle worker wakes up; other busy processes on the machine skew it too). The trees
+               run after about 0.3 s of untimed warm-up trees: before the JIT has compiled the tree
+               code, the compiler threads take CPU from one worker and skew the balance.
             """;
     static final String EXPLAIN_FIB = """
 

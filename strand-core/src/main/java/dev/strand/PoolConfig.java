@@ -11,6 +11,9 @@ import java.util.Objects;
  * @param stealPolicy    steal one or steal half
  * @param stealHalfLimit most tasks one steal-half takes, {@code >= 1}
  * @param joinPolicy     greedy (helping) or stalling joins
+ * @param lazySplitting {@link Strand#join} offers its second half to thieves only when the
+ *                       worker's deque has nothing stealable (lazy binary splitting), else runs
+ *                       both halves inline: no task, no deque operation, in the common case
  * @param splitDeques    keep forked tasks private until a thief asks (Lace's split deque): the
  *                       owner's fork and join then need no fence; false for classic Chase-Lev
  *                       deques, where every fork is stealable at once
@@ -23,7 +26,7 @@ import java.util.Objects;
  * @param listener       instrumentation hooks, or {@code null} (the default: no overhead)
  */
 public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, int stealHalfLimit,
-                         JoinPolicy joinPolicy, boolean splitDeques, int spawnBound, int spinRounds, int maxSearchers,
+                         JoinPolicy joinPolicy, boolean lazySplitting, boolean splitDeques, int spawnBound, int spinRounds, int maxSearchers,
                          long stackSize, boolean daemon, SchedulerListener listener) {
 
     /** Validates every field; the message names the bad one. */
@@ -64,6 +67,7 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         private StealPolicy stealPolicy = StealPolicy.ONE;
         private int stealHalfLimit = 32;
         private JoinPolicy joinPolicy = JoinPolicy.GREEDY;
+        private boolean lazySplitting = true;
         private boolean splitDeques = false;
         private int spawnBound = 1 << 16;
         private int spinRounds = 16;
@@ -86,6 +90,8 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         public Builder joinPolicy(JoinPolicy v) { joinPolicy = v; return this; }
         /** @param v split deques, or classic Chase-Lev deques (the default) @return this */
         public Builder splitDeques(boolean v) { splitDeques = v; return this; }
+        /** @param v lazy binary splitting for {@link Strand#join} (default false) @return this */
+        public Builder lazySplitting(boolean v) { lazySplitting = v; return this; }
         /** @param v deque size at which forks run inline @return this */
         public Builder spawnBound(int v) { spawnBound = v; return this; }
         /** @param v idle steal sweeps before parking @return this */
@@ -103,7 +109,7 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         public PoolConfig config() {
             String n = name != null ? name : Integer.toString(SEQ.incrementAndGet());
             int ms = maxSearchers > 0 ? maxSearchers : Math.max(1, parallelism / 2);
-            return new PoolConfig(n, parallelism, stealPolicy, stealHalfLimit, joinPolicy, splitDeques,
+            return new PoolConfig(n, parallelism, stealPolicy, stealHalfLimit, joinPolicy, lazySplitting, splitDeques,
                     spawnBound, spinRounds, ms, stackSize, daemon, listener);
         }
 

@@ -70,6 +70,9 @@ public final class Strand {
         Objects.requireNonNull(a, "first computation must not be null");
         Objects.requireNonNull(b, "second computation must not be null");
         Worker w = Worker.current("Strand.join()");
+        if (w.lazySplitting && !w.deque.isEmpty()) {
+            return joinInline(a, b);              // thieves already have work from this worker
+        }
         JoinFrame f = w.pushFrame(b);             // no allocation: a reused per-worker frame
         A ra;
         try {
@@ -94,6 +97,16 @@ public final class Strand {
         Objects.requireNonNull(a, "first computation must not be null");
         Objects.requireNonNull(b, "second computation must not be null");
         Worker w = Worker.current("Strand.join()");
+        if (w.lazySplitting && !w.deque.isEmpty()) {
+            joinInline(() -> {
+                a.run();
+                return null;
+            }, () -> {
+                b.run();
+                return null;
+            });
+            return;
+        }
         JoinFrame f = w.pushFrame(b);
         try {
             a.run();
@@ -101,6 +114,32 @@ public final class Strand {
             throw bothFailed(w, f, e);
         }
         w.joinFrame(f);
+    }
+
+    /**
+     * Lazy binary splitting (Tzannes, Caragea, Barua and Vishkin, PPoPP 2010): while the worker's
+     * deque still holds something stealable, a split point creates no task; both halves run here,
+     * with the exception rules of the parallel path.
+     */
+    private static <A, B> Joined<A, B> joinInline(Supplier<? extends A> a, Supplier<? extends B> b) {
+        A ra;
+        try {
+            ra = a.get();
+        } catch (Throwable e) {
+            try {
+                b.get();
+            } catch (Throwable eb) {
+                e.addSuppressed(eb);
+            }
+            throw JoinFrame.failed(e);
+        }
+        B rb;
+        try {
+            rb = b.get();
+        } catch (Throwable e) {
+            throw JoinFrame.failed(e);
+        }
+        return new Joined<>(ra, rb);
     }
 
     /** {@code a} threw: still join {@code b} (never leave a frame offered), then report both. */

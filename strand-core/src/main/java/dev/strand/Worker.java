@@ -37,6 +37,7 @@ final class Worker extends Thread {
     private final int spawnBound;
     private final int spinRounds;
     private final boolean greedyJoin;
+    final boolean lazySplitting;
     private int tick;
     private int seed;
     /** Set by a steal sweep that lost a race or saw a non-empty deque it could not take from. */
@@ -85,6 +86,7 @@ final class Worker extends Thread {
         this.spawnBound = c.spawnBound();
         this.spinRounds = c.spinRounds();
         this.greedyJoin = c.joinPolicy() == JoinPolicy.GREEDY;
+        this.lazySplitting = c.lazySplitting();
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = pool::workVisible;
         setDaemon(c.daemon());

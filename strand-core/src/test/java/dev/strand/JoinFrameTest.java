@@ -37,7 +37,8 @@ class JoinFrameTest {
     void framesReusedAcrossStealsGiveExactCounts(int p, StealPolicy steal, JoinPolicy join, int bound,
             boolean split) {
         try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
-                .stealHalfLimit(4).joinPolicy(join).spawnBound(bound).splitDeques(split).build()) {
+                .stealHalfLimit(4).joinPolicy(join).spawnBound(bound).splitDeques(split)
+                .lazySplitting(false).build()) {          // eager: every join uses a frame
             for (int round = 0; round < 30; round++) {
                 LongAdder runs = new LongAdder();
                 int depth = 8 + round % 6;
@@ -62,7 +63,8 @@ class JoinFrameTest {
 
     @Test
     void deepNestingGrowsTheFrameStack() {
-        try (StrandPool pool = StrandPool.builder().parallelism(2).stackSize(64L << 20).build()) {
+        try (StrandPool pool = StrandPool.builder().parallelism(2).stackSize(64L << 20)
+                .lazySplitting(false).build()) {
             assertThat(pool.invoke(() -> chain(5_000))).isEqualTo(5_000L);
             assertThat(pool.invoke(() -> chain(100))).isEqualTo(100L);   // and shrinks back cleanly
         }
@@ -98,10 +100,11 @@ class JoinFrameTest {
         return e;
     }
 
-    @ParameterizedTest(name = "P={0} steal={1}")
-    @CsvSource({"2, ONE", "6, HALF"})
-    void exceptionsOnEitherSideAreReportedAndFramesReleased(int p, StealPolicy steal) {
-        try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal).build()) {
+    @ParameterizedTest(name = "P={0} steal={1} lazy={2}")
+    @CsvSource({"2, ONE, false", "6, HALF, false", "2, ONE, true", "6, HALF, true"})
+    void exceptionsOnEitherSideAreReportedAndFramesReleased(int p, StealPolicy steal, boolean lazy) {
+        try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
+                .lazySplitting(lazy).build()) {
             for (long seed = 1; seed <= 40; seed++) {
                 AtomicLong bodies = new AtomicLong();
                 AtomicLong thrown = new AtomicLong();
@@ -156,6 +159,22 @@ class JoinFrameTest {
                 return null;
             })).isInstanceOf(CompletionException.class).hasRootCauseMessage("b");
             assertThat(runs.sum()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void lazySplittingOffersWorkOnlyWhenTheDequeHasNothingStealable() {
+        int depth = 12;
+        try (StrandPool eager = StrandPool.builder().parallelism(1).lazySplitting(false).build();
+             StrandPool lazy = StrandPool.builder().parallelism(1).lazySplitting(true).build()) {
+            LongAdder runs = new LongAdder();
+            assertThat(eager.invoke(() -> leaves(depth, runs))).isEqualTo(1L << depth);
+            assertThat(lazy.invoke(() -> leaves(depth, runs))).isEqualTo(1L << depth);
+            assertThat(runs.sum()).isEqualTo(2L << depth);
+            // Eager: one frame per join. Lazy, with no thief: one offered frame per level on the
+            // way down the leftmost path (each pushed while the deque was empty), the rest inline.
+            assertThat(eager.stats().spawns()).isEqualTo((1L << depth) - 1);
+            assertThat(lazy.stats().spawns()).isBetween(1L, (long) depth * 4);
         }
     }
 }

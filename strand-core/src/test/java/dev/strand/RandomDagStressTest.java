@@ -111,18 +111,21 @@ class RandomDagStressTest {
         return h;
     }
 
-    @ParameterizedTest(name = "P={0} steal={1} join={2} split={3}")
+    @ParameterizedTest(name = "P={0} steal={1} join={2} deques={3}")
     @CsvSource({
         "1, ONE, GREEDY, false", "2, ONE, GREEDY, false", "8, ONE, GREEDY, false",
         "32, ONE, GREEDY, false", "2, HALF, GREEDY, false", "8, HALF, GREEDY, false",
         "32, HALF, GREEDY, false", "2, ONE, STALLING, false", "8, HALF, STALLING, false",
         "2, ONE, GREEDY, true", "8, ONE, GREEDY, true", "32, HALF, GREEDY, true",
-        "4, ONE, STALLING, true"
+        "4, ONE, STALLING, true", "8, HALF, GREEDY, eager"
     })
     void everyNodeRunsExactlyOnceAndResultsMatchSerial(int p, StealPolicy steal, JoinPolicy join,
-            boolean split) {
+            String deques) {
+        // deques: "false" classic (lazy splitting, the default), "true" split, "eager" classic
+        // with every Strand.join offered as a frame
         try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
-                .joinPolicy(join).splitDeques(split).stealHalfLimit(4).build()) {
+                .joinPolicy(join).splitDeques(deques.equals("true"))
+                .lazySplitting(!deques.equals("eager")).stealHalfLimit(4).build()) {
             for (long seed = 1; seed <= 12; seed++) {
                 Gen g = new Gen(seed * 7919 + p);
                 Node root = g.make(9);

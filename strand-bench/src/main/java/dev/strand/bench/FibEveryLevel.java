@@ -27,7 +27,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code strand}: {@code Strand.fork(() -> fib(n-1))} and {@code join()} (lambdas).</li>
  *   <li>{@code strand-join}: {@code Strand.join(() -> fib(n-1), () -> fib(n-2))} (Rayon's join: the
  *       second half is offered in a reused per-worker frame, no task allocated).</li>
- *   <li>{@code strand-join-split}: the same on split deques ({@code PoolConfig.splitDeques}).</li>
+ *   <li>{@code strand-join-eager}: the same with lazy splitting off: every join offers its second
+ *       half in a frame (the default, lazy splitting, offers it only when the worker's deque has
+ *       nothing stealable).</li>
+ *   <li>{@code strand-join-split}: eager joins on split deques ({@code PoolConfig.splitDeques}).</li>
  *   <li>{@code strand-subclass}: a {@code Task<Integer>} subclass, {@code f1.fork(); f2.compute() +
  *       f1.join()}.</li>
  *   <li>{@code fjp}: the same as a {@code RecursiveTask<Integer>} in a {@code ForkJoinPool}.</li>
@@ -54,7 +57,7 @@ public class FibEveryLevel {
     public int parallelism;
 
     /** Implementation under test. */
-    @Param({"strand", "strand-join", "strand-join-split", "strand-subclass", "fjp", "serial"})
+    @Param({"strand", "strand-join", "strand-join-eager", "strand-join-split", "strand-subclass", "fjp", "serial"})
     public String impl;
 
     private static final int STRAND = 0;
@@ -63,6 +66,7 @@ public class FibEveryLevel {
     private static final int SERIAL = 3;
     private static final int STRAND_JOIN = 4;
     private static final int STRAND_JOIN_SPLIT = 5;
+    private static final int STRAND_JOIN_EAGER = 6;
 
     private int kind;
     private int expected;
@@ -79,14 +83,17 @@ public class FibEveryLevel {
             case "strand-subclass" -> STRAND_SUBCLASS;
             case "strand-join" -> STRAND_JOIN;
             case "strand-join-split" -> STRAND_JOIN_SPLIT;
+            case "strand-join-eager" -> STRAND_JOIN_EAGER;
             case "fjp" -> FJP;
             case "serial" -> SERIAL;
-            default -> throw Impl.unknown(impl, "strand, strand-join, strand-join-split, strand-subclass, fjp, serial");
+            default -> throw Impl.unknown(impl, "strand, strand-join, strand-join-eager, strand-join-split, strand-subclass, fjp, serial");
         };
         if (kind == STRAND || kind == STRAND_SUBCLASS || kind == STRAND_JOIN) {
             strand = Impl.strandPool(parallelism);
         } else if (kind == STRAND_JOIN_SPLIT) {
             strand = Impl.strandSplitPool(parallelism);
+        } else if (kind == STRAND_JOIN_EAGER) {
+            strand = Impl.strandEagerPool(parallelism);
         } else if (kind == FJP) {
             fjp = Impl.fjpPool(parallelism);
         }
@@ -107,7 +114,7 @@ public class FibEveryLevel {
         int r = switch (kind) {
             case STRAND -> strand.invoke(() -> Fib.strand(n));
             case STRAND_SUBCLASS -> strand.invoke(new Fib.StrandFib(n));
-            case STRAND_JOIN, STRAND_JOIN_SPLIT -> strand.invoke(() -> Fib.strandJoin(n));
+            case STRAND_JOIN, STRAND_JOIN_SPLIT, STRAND_JOIN_EAGER -> strand.invoke(() -> Fib.strandJoin(n));
             case FJP -> fjp.invoke(new Fib.FjpFib(n));
             default -> Fib.serial(n);
         };

@@ -18,9 +18,15 @@ final class Impl {
         return new StrandPool(parallelism);
     }
 
-    /** A Strand pool with split deques (Lace: forks stay private until a thief asks). */
+    /** A Strand pool with split deques (Lace: forks stay private until a thief asks), eager joins. */
     static StrandPool strandSplitPool(int parallelism) {
-        return StrandPool.builder().parallelism(parallelism).splitDeques(true).build();
+        return StrandPool.builder().parallelism(parallelism).splitDeques(true).lazySplitting(false)
+                .build();
+    }
+
+    /** A Strand pool whose {@code Strand.join} always offers its second half (no lazy splitting). */
+    static StrandPool strandEagerPool(int parallelism) {
+        return StrandPool.builder().parallelism(parallelism).lazySplitting(false).build();
     }
 
     /** A ForkJoinPool with the given parallelism and default settings (LIFO, not async mode). */

@@ -49,12 +49,13 @@ public class FibCutoff {
     public int parallelism;
 
     /** Implementation under test. */
-    @Param({"strand", "fjp", "serial"})
+    @Param({"strand", "strand-join", "fjp", "serial"})
     public String impl;
 
     private static final int STRAND = 0;
     private static final int FJP = 1;
     private static final int SERIAL = 2;
+    private static final int STRAND_JOIN = 3;
 
     private int kind;
     private int expected;
@@ -71,11 +72,12 @@ public class FibCutoff {
         expected = (int) Fib.expected(n);
         kind = switch (impl) {
             case "strand" -> STRAND;
+            case "strand-join" -> STRAND_JOIN;
             case "fjp" -> FJP;
             case "serial" -> SERIAL;
-            default -> throw Impl.unknown(impl, "strand, fjp, serial");
+            default -> throw Impl.unknown(impl, "strand, strand-join, fjp, serial");
         };
-        if (kind == STRAND) {
+        if (kind == STRAND || kind == STRAND_JOIN) {
             strand = Impl.strandPool(parallelism);
         } else if (kind == FJP) {
             fjp = Impl.fjpPool(parallelism);
@@ -97,6 +99,7 @@ public class FibCutoff {
     public int fibCutoff() {
         int r = switch (kind) {
             case STRAND -> strand.invoke(() -> Fib.strandCutoff(n, cutoff));
+            case STRAND_JOIN -> strand.invoke(() -> Fib.strandJoinCutoff(n, cutoff));
             case FJP -> fjp.invoke(new Fib.FjpFibCutoff(n, cutoff));
             default -> Fib.serial(n);
         };

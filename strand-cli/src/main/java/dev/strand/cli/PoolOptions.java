@@ -1,6 +1,7 @@
 package dev.strand.cli;
 
 import dev.strand.JoinPolicy;
+import dev.strand.PoolConfig;
 import dev.strand.StealPolicy;
 import dev.strand.StrandPool;
 import java.util.Arrays;
@@ -38,8 +39,13 @@ public final class PoolOptions {
 
     /** @return a started pool with these settings; close it when done */
     public StrandPool newPool(String name) {
+        return builder(name).build();
+    }
+
+    /** @return a builder with these settings, for a command that sets more */
+    public PoolConfig.Builder builder(String name) {
         return StrandPool.builder().name(name).parallelism(parallelism).stealPolicy(steal)
-                .joinPolicy(join).build();
+                .joinPolicy(join);
     }
 
     public int parallelism() {

@@ -49,7 +49,8 @@ import picocli.CommandLine.Spec;
             "(right) leaves workers idle (at g = n there is one task); in between the curve",
             "is flat: the sweet spot tau/(cost per element) << g << n/P. The same run times",
             "the serial loop and the automatic grain (Grain.auto(): adaptive splitting,",
-            "about 4 pieces per worker, more only where pieces are stolen).",
+            "about 4 pieces per worker, more only where pieces are stolen). The pool splits",
+            "eagerly (lazySplitting(false)): every split is a task, as in the seed.",
             "",
             "Then fib(N) forking down to a cutoff c = 1..N (plain recursion at or below c),",
             "the same trade-off for a recursion; each step of c multiplies the leaf work by",
@@ -170,7 +171,10 @@ public final class GrainCommand implements Callable<Integer> {
         MachineLoad.Mark whole = MachineLoad.mark();
         Sweep sum;
         Sweep fib = null;
-        try (StrandPool p = pool.newPool("grain");
+        // Eager splitting: every split is a task, as in the seed's analysis (lazy splitting, the
+        // default for Strand.join, would run most fine-grained splits inline and flatten the left
+        // side of the curve).
+        try (StrandPool p = pool.builder("grain").lazySplitting(false).build();
              Progress progress = Progress.start("grain", steps, !json && !noProgress)) {
             sum = sumSweep(p, grains, progress, failures);
             if (fibN > 0) {

@@ -101,13 +101,7 @@ public final class Strand {
         Objects.requireNonNull(b, "second computation must not be null");
         Worker w = Worker.current("Strand.join()");
         if (w.lazySplitting && !w.deque.isEmpty()) {
-            joinInline(() -> {
-                a.run();
-                return null;
-            }, () -> {
-                b.run();
-                return null;
-            });
+            runInline(a, b);                      // no wrappers: this is the common, hot case
             return;
         }
         JoinFrame f = w.pushFrame(b);
@@ -143,6 +137,25 @@ public final class Strand {
             throw JoinFrame.failed(e);
         }
         return new Joined<>(ra, rb);
+    }
+
+    /** {@link #joinInline} for runnables. */
+    private static void runInline(Runnable a, Runnable b) {
+        try {
+            a.run();
+        } catch (Throwable e) {
+            try {
+                b.run();
+            } catch (Throwable eb) {
+                e.addSuppressed(eb);
+            }
+            throw JoinFrame.failed(e);
+        }
+        try {
+            b.run();
+        } catch (Throwable e) {
+            throw JoinFrame.failed(e);
+        }
     }
 
     /** {@code a} threw: still join {@code b} (never leave a frame offered), then report both. */

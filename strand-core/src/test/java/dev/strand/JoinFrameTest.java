@@ -177,4 +177,26 @@ class JoinFrameTest {
             assertThat(lazy.stats().spawns()).isBetween(1L, (long) depth * 4);
         }
     }
+
+    @Test
+    void lazyInlineJoinsRunBothSidesAndReportFailuresLikeTheParallelPath() {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).lazySplitting(true).build()) {
+            LongAdder runs = new LongAdder();
+            pool.invoke(() -> {
+                Task<Integer> pending = Strand.fork(() -> 1);   // deque non-empty: joins go inline
+                assertThatThrownBy(() -> Strand.join(runs::increment, (Runnable) () -> {
+                    throw new IllegalStateException("b");
+                })).isInstanceOf(CompletionException.class).hasRootCauseMessage("b");
+                assertThatThrownBy(() -> Strand.join((Runnable) () -> {
+                    throw new IllegalStateException("a");
+                }, runs::increment)).isInstanceOf(CompletionException.class)
+                        .hasRootCauseMessage("a");
+                Joined<Integer, Integer> j = Strand.join(() -> 2, () -> 3);
+                assertThat(j.first() + j.second()).isEqualTo(5);
+                return pending.join();
+            });
+            assertThat(runs.sum()).as("the other side ran in both failing joins").isEqualTo(2);
+            assertThat(pool.stats().spawns()).as("only the explicit fork was a task").isEqualTo(1);
+        }
+    }
 }

@@ -32,11 +32,26 @@ final class MergeSort {
         /** Stable merge of src[lo1, hi1) and src[lo2, hi2) into dst from k. */
         abstract void merge(Object src, int lo1, int hi1, int lo2, int hi2, Object dst, int k);
 
-        /** @return the first index i in [lo, hi) with arr[i] >= key[ki] (hi if none) */
-        abstract int lowerBound(Object arr, int lo, int hi, Object key, int ki);
+        /** @return the sign of arr[i] compared with key[ki], in the order the sort uses */
+        abstract int compareAt(Object arr, int i, Object key, int ki);
 
-        /** @return the first index i in [lo, hi) with arr[i] > key[ki] (hi if none) */
-        abstract int upperBound(Object arr, int lo, int hi, Object key, int ki);
+        /**
+         * @return the first index i in [lo, hi) with arr[i] >= key[ki] (hi if none); with
+         *     {@code upper}, the first with arr[i] > key[ki]. A binary search runs once per merge
+         *     split, so the virtual compare costs nothing that matters.
+         */
+        final int bound(Object arr, int lo, int hi, Object key, int ki, boolean upper) {
+            int limit = upper ? 0 : -1;           // go right while compare <= limit
+            while (lo < hi) {
+                int m = (lo + hi) >>> 1;
+                if (compareAt(arr, m, key, ki) <= limit) {
+                    lo = m + 1;
+                } else {
+                    hi = m;
+                }
+            }
+            return lo;
+        }
 
         abstract Object newBuffer(Object a, int n);
     }
@@ -131,10 +146,10 @@ final class MergeSort {
             int m2;
             if (n1 >= n2) {                // n1 >= 2 here since n1 + n2 > mergeGrain >= 2
                 m1 = (lo1 + hi1) >>> 1;
-                m2 = k.lowerBound(src, lo2, hi2, src, m1);   // right-run elements < pivot go left
+                m2 = k.bound(src, lo2, hi2, src, m1, false);   // right-run elements < pivot go left
             } else {
                 m2 = (lo2 + hi2) >>> 1;
-                m1 = k.upperBound(src, lo1, hi1, src, m2);   // left-run elements <= pivot go left
+                m1 = k.bound(src, lo1, hi1, src, m2, true);   // left-run elements <= pivot go left
             }
             int at2 = at + (m1 - lo1) + (m2 - lo2);
             int fm1 = m1;
@@ -181,33 +196,9 @@ final class MergeSort {
         }
 
         @Override
-        int lowerBound(Object arr, int lo, int hi, Object key, int ki) {
+        int compareAt(Object arr, int i, Object key, int ki) {
             long[] a = (long[]) arr;
-            long x = ((long[]) key)[ki];
-            while (lo < hi) {
-                int m = (lo + hi) >>> 1;
-                if (a[m] < x) {
-                    lo = m + 1;
-                } else {
-                    hi = m;
-                }
-            }
-            return lo;
-        }
-
-        @Override
-        int upperBound(Object arr, int lo, int hi, Object key, int ki) {
-            long[] a = (long[]) arr;
-            long x = ((long[]) key)[ki];
-            while (lo < hi) {
-                int m = (lo + hi) >>> 1;
-                if (a[m] <= x) {
-                    lo = m + 1;
-                } else {
-                    hi = m;
-                }
-            }
-            return lo;
+            return Long.compare(a[i], ((long[]) key)[ki]);
         }
 
         @Override
@@ -246,33 +237,9 @@ final class MergeSort {
         }
 
         @Override
-        int lowerBound(Object arr, int lo, int hi, Object key, int ki) {
+        int compareAt(Object arr, int i, Object key, int ki) {
             int[] a = (int[]) arr;
-            int x = ((int[]) key)[ki];
-            while (lo < hi) {
-                int m = (lo + hi) >>> 1;
-                if (a[m] < x) {
-                    lo = m + 1;
-                } else {
-                    hi = m;
-                }
-            }
-            return lo;
-        }
-
-        @Override
-        int upperBound(Object arr, int lo, int hi, Object key, int ki) {
-            int[] a = (int[]) arr;
-            int x = ((int[]) key)[ki];
-            while (lo < hi) {
-                int m = (lo + hi) >>> 1;
-                if (a[m] <= x) {
-                    lo = m + 1;
-                } else {
-                    hi = m;
-                }
-            }
-            return lo;
+            return Integer.compare(a[i], ((int[]) key)[ki]);
         }
 
         @Override
@@ -312,33 +279,9 @@ final class MergeSort {
         }
 
         @Override
-        int lowerBound(Object arr, int lo, int hi, Object key, int ki) {
+        int compareAt(Object arr, int i, Object key, int ki) {
             double[] a = (double[]) arr;
-            double x = ((double[]) key)[ki];
-            while (lo < hi) {
-                int m = (lo + hi) >>> 1;
-                if (Double.compare(a[m], x) < 0) {
-                    lo = m + 1;
-                } else {
-                    hi = m;
-                }
-            }
-            return lo;
-        }
-
-        @Override
-        int upperBound(Object arr, int lo, int hi, Object key, int ki) {
-            double[] a = (double[]) arr;
-            double x = ((double[]) key)[ki];
-            while (lo < hi) {
-                int m = (lo + hi) >>> 1;
-                if (Double.compare(a[m], x) <= 0) {
-                    lo = m + 1;
-                } else {
-                    hi = m;
-                }
-            }
-            return lo;
+            return Double.compare(a[i], ((double[]) key)[ki]);
         }
 
         @Override
@@ -381,34 +324,9 @@ final class MergeSort {
 
             @SuppressWarnings("unchecked")
             @Override
-            int lowerBound(Object arr, int lo, int hi, Object key, int ki) {
+            int compareAt(Object arr, int i, Object key, int ki) {
                 T[] a = (T[]) arr;
-                T x = ((T[]) key)[ki];
-                while (lo < hi) {
-                    int m = (lo + hi) >>> 1;
-                    if (c.compare(a[m], x) < 0) {
-                        lo = m + 1;
-                    } else {
-                        hi = m;
-                    }
-                }
-                return lo;
-            }
-
-            @SuppressWarnings("unchecked")
-            @Override
-            int upperBound(Object arr, int lo, int hi, Object key, int ki) {
-                T[] a = (T[]) arr;
-                T x = ((T[]) key)[ki];
-                while (lo < hi) {
-                    int m = (lo + hi) >>> 1;
-                    if (c.compare(a[m], x) <= 0) {
-                        lo = m + 1;
-                    } else {
-                        hi = m;
-                    }
-                }
-                return lo;
+                return c.compare(a[i], ((T[]) key)[ki]);
             }
 
             @Override

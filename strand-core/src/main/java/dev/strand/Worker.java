@@ -396,7 +396,7 @@ final class Worker extends Thread {
     /** Finds the next task: fairness poll, own deque, submissions, then a steal sweep. */
     private Task<?> findWork() {
         Task<?> t;
-        if (++tick == FAIRNESS_TICKS) {
+        if (++tick >= FAIRNESS_TICKS) {           // runLocal counts its tasks here too
             tick = 0;
             if ((t = pool.pollExternal()) != null) {
                 return t;
@@ -425,10 +425,29 @@ final class Worker extends Thread {
                 searching = false;
                 sleep.workerStopSearching(index, workVisible); // S1: may wake the next searcher
             }
-            runTask(t);
-            currentSteals[stealSlot] = null;
+            runLocal(t);
         }
         drainOnStop();
+    }
+
+    /**
+     * Runs {@code t}, then this worker's own tasks (LIFO) until its deque is empty, the fairness
+     * tick is due, or the pool stops. Kept out of {@link #loop}: that method never returns, so the
+     * JIT can only replace it on stack, and every deoptimization of an on-stack replacement sent the
+     * hot path back to the interpreter until the next one; a method that returns often is compiled
+     * normally, with its whole profile (ForkJoinPool's topLevelExec has the same shape).
+     */
+    private void runLocal(Task<?> t) {
+        tasksRun++;
+        t.exec();
+        currentSteals[stealSlot] = null;          // set only if t was stolen
+        while (++tick < FAIRNESS_TICKS && (t = deque.pop()) != null) {
+            tasksRun++;
+            t.exec();
+            if (pool.isStopping()) {
+                return;
+            }
+        }
     }
 
     /**

@@ -17,16 +17,19 @@ import java.util.Objects;
  * <h2>Protocol</h2>
  * Elements live in a power-of-two circular array at indices {@code [top, bottom)}. {@code top} only
  * grows, and only by CAS, so a thief's CAS cannot be fooled by ABA. {@code bottom} is written only
- * by the owner. Four fences make it correct on a weak memory model; each is labelled F1..F4 in the
- * code and names the fence it pairs with:
+ * by the owner. Four orderings make it correct on a weak memory model; each is labelled F1..F4 in
+ * the code and names the one it pairs with:
  * <ul>
  *   <li>F1 (push, release): the element store happens-before the new {@code bottom}; pairs with F3's
- *       acquire of {@code bottom}, so a thief that sees the new bottom sees the element.</li>
- *   <li>F2 (pop, full fence between the store of {@code bottom-1} and the load of {@code top}): pairs
- *       with F3. Either the thief sees the decremented bottom and backs off, or the owner sees the
- *       thief's advanced top; both cannot miss each other. This is the one full fence on the owner's
- *       path, and it is on pop, not push (work-first principle).</li>
- *   <li>F3 (steal, full fence between the load of {@code top} and the load of {@code bottom}).</li>
+ *       read of {@code bottom}, so a thief that sees the new bottom sees the element.</li>
+ *   <li>F2 (pop: a volatile store of {@code bottom-1}, then a volatile load of {@code top}) and
+ *       F3 (steal: volatile loads of {@code top}, then {@code bottom}). Volatile accesses are totally
+ *       ordered consistently with each thread's program order (JLS 17.4.4), which is the sequential
+ *       consistency the Chase-Lev proof assumes for exactly these four accesses: either the thief
+ *       sees the decremented bottom and backs off, or the owner sees the thief's advanced top; both
+ *       cannot miss each other. F2 is the one locked instruction on the owner's path (x86), and it
+ *       is on pop, not push (work-first principle). F3 costs plain loads on x86 and {@code ldar} on
+ *       ARMv8; an earlier version used a full fence there, a locked instruction per steal attempt.</li>
  *   <li>F4 (the CAS on {@code top}, sequentially consistent): all thieves and the owner's last-element
  *       pop agree on one order of top advances; whoever wins the CAS owns the element.</li>
  * </ul>
@@ -289,9 +292,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         }
         b--;
         Object[] a = array;
-        BOTTOM.setOpaque(this, b);                // tentatively claim slot b
-        VarHandle.fullFence();                    // F2: bottom store before top load; pairs with F3
-        long t = (long) TOP.getOpaque(this);
+        BOTTOM.setVolatile(this, b);              // F2: tentatively claim slot b; pairs with F3
+        long t = (long) TOP.getVolatile(this);    // F2: ordered after the store (both volatile)
         if (t - cleared >= CLEAR_BATCH) {
             clearStolen(a, t - CLEAR_LAG, b + 1);
         }
@@ -365,9 +367,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      * @return the element, {@code null} if the deque was empty, or {@link #LOST}
      */
     private Object tryStealAttempt() {
-        long t = (long) TOP.getAcquire(this);
-        VarHandle.fullFence();                    // F3: top load before bottom load; pairs with F2
-        long b = (long) BOTTOM.getAcquire(this);  // pairs with F1: slots below b are published
+        long t = (long) TOP.getVolatile(this);    // F3: top, then bottom; pairs with F2
+        long b = (long) BOTTOM.getVolatile(this); // F3; and F1: slots below b are published
         if (t >= b) {
             requestIfPrivate(b);
             return null;
@@ -398,9 +399,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         if (limit < 1) {
             throw new IllegalArgumentException("batch limit must be >= 1, got " + limit);
         }
-        long t = (long) TOP.getAcquire(this);
-        VarHandle.fullFence();                    // F3
-        long b = (long) BOTTOM.getAcquire(this);
+        long t = (long) TOP.getVolatile(this);    // F3
+        long b = (long) BOTTOM.getVolatile(this);
         long n = b - t;
         if (n <= 0) {
             requestIfPrivate(b);
@@ -410,8 +410,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         T first = null;
         for (int k = 0; k < batch; k++) {
             if (k > 0) {
-                VarHandle.fullFence();            // F3 again: the owner may have popped meanwhile
-                b = (long) BOTTOM.getAcquire(this);
+                b = (long) BOTTOM.getVolatile(this);   // F3 again: the owner may have popped
+                                                       // meanwhile (after our CAS, a volatile write)
                 if (b - t <= 0) {
                     break;
                 }

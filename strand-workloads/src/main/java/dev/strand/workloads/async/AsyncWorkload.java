@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Async throughput: {@code n} tiny fire-and-forget tasks (each increments a {@link LongAdder})
+ * Async throughput: {@code n} tiny fire-and-forget tasks (each increments its thread's slot of a
+ * {@link SlotCounter}, which no other thread writes)
  * submitted with {@code execute}, in one of three patterns:
  * <ul>
  *   <li>{@code external}: the calling thread, which is not a pool thread, submits all of them;</li>
@@ -32,7 +32,7 @@ public final class AsyncWorkload extends Workload {
 
     final Mode mode;
     final int n;
-    final LongAdder done = new LongAdder();
+    final SlotCounter done = new SlotCounter();
     final Runnable tiny = done::increment;
 
     AsyncWorkload(Mode mode, int n) {

@@ -1,6 +1,7 @@
 package dev.strand;
 
 import dev.strand.deque.ChaseLevDeque;
+import dev.strand.deque.Injector;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import java.util.ArrayList;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -18,11 +18,12 @@ import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
  * A work-stealing fork-join pool: P workers, each owning a Chase-Lev deque, plus a FIFO submission
- * queue for work from outside. See the package documentation for the design.
+ * queue ({@link Injector}) for work from outside. See the package documentation for the design.
  *
  * <pre>{@code
  * try (StrandPool pool = new StrandPool(4)) {
@@ -51,8 +52,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private final Worker[] workers;
     private final ChaseLevDeque<Task<?>>[] deques;
     private final SleepCoordinator sleep;
-    private final ConcurrentLinkedQueue<Task<?>> submissions = new ConcurrentLinkedQueue<>();
+    /** Tasks from outside the pool; workers take them in batches onto their own deques. */
+    private final Injector<Task<?>> submissions = new Injector<>();
     private final AtomicInteger runState = new AtomicInteger(RUNNING);
+    /** Checked under the injector's lock: a submission is queued only while RUNNING. */
+    private final BooleanSupplier accepting = () -> runState.get() == RUNNING;
     private final AtomicInteger liveWorkers;
     private final CountDownLatch terminated = new CountDownLatch(1);
     /** Set by shutdownNow: tasks still queued at termination are cancelled rather than run. */
@@ -240,26 +244,15 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /**
-     * Queues a task from outside (or an overflow from a worker). Accepted means it will run or, after
-     * {@link #shutdownNow()}, be returned; a submission racing with shutdown is either accepted or
-     * rejected, never dropped.
+     * Queues a task from outside. Accepted means it will run or, after {@link #shutdownNow()}, be
+     * returned: the run state is checked under the injector's lock, and shutdown changes it under
+     * the same lock, so a submission racing with shutdown is either queued before it or rejected.
      */
     private void submitExternal(Task<?> t) {
-        if (runState.get() != RUNNING) {
+        if (!submissions.offer(t, accepting)) {
             throw rejected(t);
         }
-        submissions.offer(t);
-        // Race with shutdown: if the state changed after our check, the workers may already have
-        // decided to terminate. Take the task back if we can; if a worker took it, it runs.
-        if (runState.get() != RUNNING && submissions.remove(t)) {
-            throw rejected(t);
-        }
-        sleep.workPublishedByVolatileWrite(-1);  // the queue's offer was a CAS (P1)
-    }
-
-    void enqueueExternal(Task<?> t) {
-        submissions.offer(t);
-        sleep.workPublishedByVolatileWrite(-1);
+        sleep.workPublishedByVolatileWrite(-1);  // the offer's tail store was volatile (P1)
     }
 
     /** Cancels the rejected task, so that a caller who keeps its handle cannot wait forever. */
@@ -269,9 +262,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
                 + "it accepts no new tasks");
     }
 
-    Task<?> pollExternal() {
-        return submissions.poll();
+    /** Takes external work: the oldest submission, and a batch of the next ones onto {@code dest}. */
+    Task<?> takeExternal(ChaseLevDeque<Task<?>> dest) {
+        return submissions.stealBatchAndPop(dest, EXTERNAL_BATCH, workers.length);
     }
+
+    /** The most submissions one worker moves to its deque at a time (Go's globrunqget caps at 128). */
+    static final int EXTERNAL_BATCH = 32;
 
     boolean externalQueueEmpty() {
         return submissions.isEmpty();
@@ -298,7 +295,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     /** Called by the worker that saw every worker asleep, nothing queued, after shutdown. */
     void quiescentAfterShutdown() {
-        if (runState.compareAndSet(SHUTDOWN, STOP)) {
+        if (runState.compareAndSet(SHUTDOWN, STOP)) {   // nothing can be queued once SHUTDOWN
             sleep.wakeAll();
         }
     }
@@ -306,11 +303,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     void workerExited(Worker w) {
         if (liveWorkers.decrementAndGet() == 0) {
             runState.set(TERMINATED);
-            // A submission may have slipped in after the quiescence check (its submitter saw
-            // RUNNING, then offered; its remove() fails because we took it here). It was accepted,
-            // so it runs, unless shutdownNow asked to cancel what never started.
+            // Nothing is queued from outside after SHUTDOWN (offers check the state under the
+            // injector's lock), so this finds work only if the quiescence check raced a last
+            // batch; what it finds was accepted, so it runs, unless shutdownNow asked to cancel
+            // what never started.
             Task<?> t;
-            while ((t = submissions.poll()) != null) {
+            while ((t = submissions.steal()) != null) {
                 if (stopNow) {
                     t.cancel(false);
                 } else {
@@ -325,7 +323,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     @Override
     public void shutdown() {
-        if (runState.compareAndSet(RUNNING, SHUTDOWN)) {
+        boolean[] changed = new boolean[1];
+        submissions.whileLocked(() -> changed[0] = runState.compareAndSet(RUNNING, SHUTDOWN));
+        if (changed[0]) {
             sleep.wakeAll();                      // idle workers re-check for quiescence
         }
     }
@@ -339,13 +339,15 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     @Override
     public List<Runnable> shutdownNow() {
         stopNow = true;
-        int s;
-        while ((s = runState.get()) < STOP && !runState.compareAndSet(s, STOP)) {
-            Thread.onSpinWait();
-        }
+        submissions.whileLocked(() -> {
+            int s;
+            while ((s = runState.get()) < STOP && !runState.compareAndSet(s, STOP)) {
+                Thread.onSpinWait();
+            }
+        });
         List<Runnable> never = new ArrayList<>();
         Task<?> t;
-        while ((t = submissions.poll()) != null) {
+        while ((t = submissions.steal()) != null) {
             if (t.cancel(false)) {
                 never.add(t);
             }

@@ -398,11 +398,11 @@ final class Worker extends Thread {
         Task<?> t;
         if (++tick >= FAIRNESS_TICKS) {           // runLocal counts its tasks here too
             tick = 0;
-            if ((t = pool.pollExternal()) != null) {
+            if ((t = pool.takeExternal(deque)) != null) {
                 return t;
             }
         }
-        if ((t = deque.pop()) != null || (t = pool.pollExternal()) != null) {
+        if ((t = deque.pop()) != null || (t = pool.takeExternal(deque)) != null) {
             return t;
         }
         return stealSweep();

@@ -90,7 +90,7 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         public Builder joinPolicy(JoinPolicy v) { joinPolicy = v; return this; }
         /** @param v split deques, or classic Chase-Lev deques (the default) @return this */
         public Builder splitDeques(boolean v) { splitDeques = v; return this; }
-        /** @param v lazy binary splitting for {@link Strand#join} (default false) @return this */
+        /** @param v lazy binary splitting for {@link Strand#join} (default true) @return this */
         public Builder lazySplitting(boolean v) { lazySplitting = v; return this; }
         /** @param v deque size at which forks run inline @return this */
         public Builder spawnBound(int v) { spawnBound = v; return this; }

@@ -15,9 +15,13 @@
  *   <li><b>Spawn</b> is child-stealing: the child is pushed, the parent continues. When the deque
  *       reaches {@link dev.strand.PoolConfig#spawnBound()} the child runs inline instead, so a spawn
  *       loop cannot exhaust memory (seed 000's throttling).</li>
- *   <li><b>Finding work</b>: own deque; the external submission queue (every 61st decision it is
- *       polled first, for fairness, as Go does); then one sweep over the other workers in a
- *       random-start, coprime-stride order ({@code internal.victim}), stealing one task or half.</li>
+ *   <li><b>Finding work</b>: own deque; the external submission queue, an
+ *       {@link dev.strand.deque.Injector} (every 61st decision it is polled first, for fairness, as
+ *       Go does), taking the oldest submission plus up to 31 more ({@code size/P + 1}, Go's
+ *       globrunqget) onto the own deque in one CAS; then one sweep over the other workers in a
+ *       random-start, coprime-stride order ({@code internal.victim}), stealing one task or half.
+ *       The worker runs its own tasks in a method that returns every 61 tasks, so the JIT compiles
+ *       it normally rather than only on stack.</li>
  *   <li><b>Join</b> is greedy: pop the own deque (an unstolen child is at its bottom and runs
  *       inline), then steal back from the worker running the child (leapfrogging: it holds the
  *       child's subtasks), then steal from anyone; block only after repeated failure. The stalling

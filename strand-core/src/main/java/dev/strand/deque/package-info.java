@@ -1,6 +1,8 @@
 /**
- * The work-stealing deque, a standalone component: {@link dev.strand.deque.ChaseLevDeque} and the
- * three-way {@link dev.strand.deque.Steal} result.
+ * The work-stealing deque, a standalone component: {@link dev.strand.deque.ChaseLevDeque}, the
+ * three-way {@link dev.strand.deque.Steal} result, and {@link dev.strand.deque.Injector}, the FIFO
+ * queue for submissions from outside (any thread pushes under a lock; consumers claim batches with
+ * one CAS, which is safe there because nobody pops its tail).
  *
  * <p>Papers: D. Chase and Y. Lev, "Dynamic Circular Work-Stealing Deque", SPAA 2005 (the growable
  * circular array and the monotone top); N. M. Lê, A. Pop, A. Cohen and F. Zappa Nardelli, "Correct
@@ -20,9 +22,9 @@
  *
  * <h2>Why the fences suffice (sketch)</h2>
  * The only element two threads can both reach is the last one ({@code top == bottom - 1}). The owner
- * announces its claim by storing {@code bottom - 1}, fences (F2), then reads {@code top}; a thief
- * reads {@code top}, fences (F3), then reads {@code bottom}. By the two full fences, at least one of
- * them sees the other's write: if the thief sees the lowered bottom it finds the deque empty; if the
+ * announces its claim by storing {@code bottom - 1}, then reads {@code top} (F2); a thief reads
+ * {@code top}, then {@code bottom} (F3). All four accesses are volatile, so they are totally ordered
+ * consistently with program order, and at least one of them sees the other's write: if the thief sees the lowered bottom it finds the deque empty; if the
  * owner sees that a thief may be in range ({@code t == b}) it competes with the same CAS on
  * {@code top}, and the CAS (F4) picks one winner. Above the last element the owner takes index
  * {@code b > t} which no thief can reach without first advancing {@code top} past {@code b}, which

@@ -55,7 +55,7 @@ import picocli.CommandLine.TypeConversionException;
             "How to read the table (one row per kernel and variant):",
             "  median   median over the kept rounds of the run's time (ms); for wakeup the",
             "           submit-to-start latency (us); for idle the CPU of the pool's threads",
-            "           in the idle window (% of one core)",
+            "           in the idle window (%% of one core)",
             "  speedup  median over rounds of serial time / this variant's time, both from",
             "           the same round (2.00x = perfect at P=2)",
             "  vs fjp   median over rounds of this variant's value / fjp's value in the same",

@@ -24,10 +24,14 @@ import java.util.Objects;
  * @param stackSize      worker thread stack size in bytes, 0 for the JVM default
  * @param daemon         whether workers are daemon threads
  * @param listener       instrumentation hooks, or {@code null} (the default: no overhead)
+ * @param uncaughtExceptionHandler receives what a Runnable queued by {@code execute} throws (the
+ *                       worker goes on), or {@code null} for the thread's default handler, which
+ *                       prints it to standard error
  */
 public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, int stealHalfLimit,
                          JoinPolicy joinPolicy, boolean lazySplitting, boolean splitDeques, int spawnBound, int spinRounds, int maxSearchers,
-                         long stackSize, boolean daemon, SchedulerListener listener) {
+                         long stackSize, boolean daemon, SchedulerListener listener,
+                         Thread.UncaughtExceptionHandler uncaughtExceptionHandler) {
 
     /** Validates every field; the message names the bad one. */
     public PoolConfig {
@@ -75,6 +79,7 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         private long stackSize = 0;
         private boolean daemon = true;
         private SchedulerListener listener;
+        private Thread.UncaughtExceptionHandler uncaughtExceptionHandler;
 
         Builder() { }
 
@@ -104,13 +109,18 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         public Builder daemon(boolean v) { daemon = v; return this; }
         /** @param v instrumentation hooks, or null @return this */
         public Builder listener(SchedulerListener v) { listener = v; return this; }
+        /** @param v handler for failures of {@code execute}d Runnables, or null @return this */
+        public Builder uncaughtExceptionHandler(Thread.UncaughtExceptionHandler v) {
+            uncaughtExceptionHandler = v;
+            return this;
+        }
 
         /** @return the validated configuration */
         public PoolConfig config() {
             String n = name != null ? name : Integer.toString(SEQ.incrementAndGet());
             int ms = maxSearchers > 0 ? maxSearchers : Math.max(1, parallelism / 2);
             return new PoolConfig(n, parallelism, stealPolicy, stealHalfLimit, joinPolicy, lazySplitting, splitDeques,
-                    spawnBound, spinRounds, ms, stackSize, daemon, listener);
+                    spawnBound, spinRounds, ms, stackSize, daemon, listener, uncaughtExceptionHandler);
         }
 
         /**

@@ -50,10 +50,10 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     private final PoolConfig config;
     private final Worker[] workers;
-    private final ChaseLevDeque<Task<?>>[] deques;
+    private final ChaseLevDeque<Runnable>[] deques;
     private final SleepCoordinator sleep;
     /** Tasks from outside the pool; workers take them in batches onto their own deques. */
-    private final Injector<Task<?>> submissions = new Injector<>();
+    private final Injector<Runnable> submissions = new Injector<>();
     private final AtomicInteger runState = new AtomicInteger(RUNNING);
     /** Checked under the injector's lock: a submission is queued only while RUNNING. */
     private final BooleanSupplier accepting = () -> runState.get() == RUNNING;
@@ -88,13 +88,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.sleep = new SleepCoordinator(p, config.maxSearchers());
         this.workers = new Worker[p];
         @SuppressWarnings("unchecked")
-        ChaseLevDeque<Task<?>>[] ds = (ChaseLevDeque<Task<?>>[]) new ChaseLevDeque<?>[p];
+        ChaseLevDeque<Runnable>[] ds = (ChaseLevDeque<Runnable>[]) new ChaseLevDeque<?>[p];
         for (int i = 0; i < p; i++) {
             int owner = i;                        // sharing work that thieves may wait for: wake one
             ds[i] = new ChaseLevDeque<>(256, config.splitDeques(), () -> sleep.workPublished(owner));
         }
         this.deques = ds;
-        Task<?>[] steals = new Task<?>[p * Worker.STEAL_SLOT_SPACING];
+        Runnable[] steals = new Runnable[p * Worker.STEAL_SLOT_SPACING];
         for (int i = 0; i < p; i++) {
             workers[i] = new Worker(this, i, workers, ds, steals, sleep, config);
             sleep.register(i, workers[i]);
@@ -173,21 +173,34 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     public <T> Task<T> submit(Task<T> task) {
         Objects.requireNonNull(task, "task must not be null");
         task.claimFor(this);
-        if (Thread.currentThread() instanceof Worker w && w.pool == this && !isStopping()) {
-            w.submitLocal(task);
-        } else {
-            submitExternal(task);
-        }
+        enqueue(task);
         return task;
     }
 
+    /**
+     * Runs {@code command} asynchronously. A plain Runnable is queued as it is, without a Task around
+     * it: nobody can wait for it, so a wrapper would only cost memory (40 bytes per queued command).
+     * If it throws, the exception goes to the worker's uncaught-exception handler (by default
+     * printed to standard error, as ThreadPoolExecutor and ForkJoinPool do) and the worker goes on.
+     *
+     * @throws RejectedExecutionException if the pool is shut down
+     */
     @Override
     public void execute(Runnable command) {
         Objects.requireNonNull(command, "command must not be null");
         if (command instanceof Task<?> t) {
             submit(t);
         } else {
-            submit(new Tasks.RunnableTask<Void>(command, null));
+            enqueue(command);
+        }
+    }
+
+    /** From one of this pool's tasks: onto that worker's deque; otherwise the submission queue. */
+    private void enqueue(Runnable r) {
+        if (Thread.currentThread() instanceof Worker w && w.pool == this && !isStopping()) {
+            w.submitLocal(r);
+        } else {
+            submitExternal(r);
         }
     }
 
@@ -248,7 +261,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * returned: the run state is checked under the injector's lock, and shutdown changes it under
      * the same lock, so a submission racing with shutdown is either queued before it or rejected.
      */
-    private void submitExternal(Task<?> t) {
+    private void submitExternal(Runnable t) {
         if (!submissions.offer(t, accepting)) {
             throw rejected(t);
         }
@@ -256,14 +269,16 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /** Cancels the rejected task, so that a caller who keeps its handle cannot wait forever. */
-    private RejectedExecutionException rejected(Task<?> t) {
-        t.cancel(false);
+    private RejectedExecutionException rejected(Runnable r) {
+        if (r instanceof Task<?> t) {
+            t.cancel(false);
+        }
         return new RejectedExecutionException("StrandPool '" + name() + "' is shut down; "
                 + "it accepts no new tasks");
     }
 
     /** Takes external work: the oldest submission, and a batch of the next ones onto {@code dest}. */
-    Task<?> takeExternal(ChaseLevDeque<Task<?>> dest) {
+    Runnable takeExternal(ChaseLevDeque<Runnable> dest) {
         return submissions.stealBatchAndPop(dest, EXTERNAL_BATCH, workers.length);
     }
 
@@ -279,7 +294,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         if (!submissions.isEmpty()) {
             return true;
         }
-        for (ChaseLevDeque<Task<?>> d : deques) {
+        for (ChaseLevDeque<Runnable> d : deques) {
             if (!d.isEmpty()) {
                 return true;
             }
@@ -307,12 +322,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             // injector's lock), so this finds work only if the quiescence check raced a last
             // batch; what it finds was accepted, so it runs, unless shutdownNow asked to cancel
             // what never started.
-            Task<?> t;
-            while ((t = submissions.steal()) != null) {
-                if (stopNow) {
+            Runnable r;
+            while ((r = submissions.steal()) != null) {
+                if (!stopNow) {
+                    w.runTask(r);
+                } else if (r instanceof Task<?> t) {
                     t.cancel(false);
-                } else {
-                    w.runTask(t);
                 }
             }
             terminated.countDown();
@@ -346,16 +361,14 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             }
         });
         List<Runnable> never = new ArrayList<>();
-        Task<?> t;
-        while ((t = submissions.steal()) != null) {
-            if (t.cancel(false)) {
-                never.add(t);
-            }
+        Runnable r;
+        while ((r = submissions.steal()) != null) {
+            neverStarted(r, never);
         }
         for (Worker w : workers) {
-            while ((t = w.deque.stealOrNull()) != null || !w.deque.isEmpty()) {
-                if (t != null && t.cancel(false)) {
-                    never.add(t);
+            while ((r = w.deque.stealOrNull()) != null || !w.deque.isEmpty()) {
+                if (r != null) {
+                    neverStarted(r, never);
                 }
             }
             if (w != Thread.currentThread()) {
@@ -364,6 +377,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
         sleep.wakeAll();
         return never;
+    }
+
+    /** A queued element taken by shutdownNow: a plain Runnable is returned; a Task, if cancelled. */
+    private static void neverStarted(Runnable r, List<Runnable> never) {
+        if (!(r instanceof Task<?> t) || t.cancel(false)) {
+            never.add(r);
+        }
     }
 
     @Override

@@ -20,13 +20,13 @@ final class Worker extends Thread {
 
     final StrandPool pool;
     final int index;
-    final ChaseLevDeque<Task<?>> deque;
+    final ChaseLevDeque<Runnable> deque;
     /**
      * Every worker's deque, by index. Thieves reach a victim's deque through this shared, read-only
      * array, never through the victim's Worker object, whose counters its owner writes all the time
      * (reading them from another core would be false sharing on every steal).
      */
-    private final ChaseLevDeque<Task<?>>[] deques;
+    private final ChaseLevDeque<Runnable>[] deques;
 
     private final Worker[] workers;
     private final SleepCoordinator sleep;
@@ -47,7 +47,7 @@ final class Worker extends Thread {
      * joiners looking for the thief of their child (leapfrogging). Written only by its worker, with
      * a plain store (no atomic per steal); slots are a cache line apart, away from the counters.
      */
-    private final Task<?>[] currentSteals;
+    private final Runnable[] currentSteals;
     private final int stealSlot;
     /** S1's scan for remaining work (one instance, no allocation per call). */
     private final java.util.function.BooleanSupplier workVisible;
@@ -68,8 +68,8 @@ final class Worker extends Thread {
     /** Spacing of {@link #currentSteals} slots: 16 references span a 64-byte line (or more). */
     static final int STEAL_SLOT_SPACING = 16;
 
-    Worker(StrandPool pool, int index, Worker[] workers, ChaseLevDeque<Task<?>>[] deques,
-           Task<?>[] currentSteals, SleepCoordinator sleep, PoolConfig c) {
+    Worker(StrandPool pool, int index, Worker[] workers, ChaseLevDeque<Runnable>[] deques,
+           Runnable[] currentSteals, SleepCoordinator sleep, PoolConfig c) {
         super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize());
         this.pool = pool;
         this.index = index;
@@ -90,6 +90,9 @@ final class Worker extends Thread {
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = pool::workVisible;
         setDaemon(c.daemon());
+        if (c.uncaughtExceptionHandler() != null) {
+            setUncaughtExceptionHandler(c.uncaughtExceptionHandler());
+        }
     }
 
     /**
@@ -147,10 +150,6 @@ final class Worker extends Thread {
         // in a deque that looked empty (classic: size 0; split: the shared part ran dry).
     }
 
-    /**
-     * Queues an asynchronous submission from a task: local deque if there is room, else the
-     * pool's submission queue. Never runs it inline.
-     */
     // ---------------------------------------------------------------- join frames (Strand.join)
 
     /** Frames by join depth, created on first use (see JoinFrame). */
@@ -202,7 +201,7 @@ final class Worker extends Thread {
     Object joinFrame(JoinFrame f) {
         try {
             if (!f.throttled) {
-                Task<?> t = deque.pop();
+                Runnable t = deque.pop();
                 if (t != f) {
                     awaitJoinSlow(f, t);
                     return f.completedResult();
@@ -226,7 +225,7 @@ final class Worker extends Thread {
      * spawn bound (overflowing into the external queue would cost a queue node, a CAS and a fence per
      * task, and a deque slot is the cheapest place to hold it). Invariant: owner only.
      */
-    void submitLocal(Task<?> t) {
+    void submitLocal(Runnable t) {
         int size = deque.push(t);
         spawns++;
         if (size >= maxDequeSize) {
@@ -234,9 +233,35 @@ final class Worker extends Thread {
         }
     }
 
-    void runTask(Task<?> t) {
+    /** Runs a queued element: a {@link Task}, or a plain Runnable queued by {@code execute}. */
+    void runTask(Runnable r) {
         tasksRun++;
-        t.exec();
+        if (r instanceof Task<?> t) {
+            t.exec();
+        } else {
+            runPlain(r);
+        }
+    }
+
+    /**
+     * Runs a Runnable that {@code execute} queued without a Task around it (no Future exists for
+     * it, so a wrapper would only cost memory). Like ThreadPoolExecutor and ForkJoinPool, a failure
+     * goes to the thread's uncaught-exception handler; unlike them, the worker survives it.
+     */
+    private void runPlain(Runnable r) {
+        try {
+            r.run();
+        } catch (Throwable e) {
+            reportUncaught(e);
+        }
+    }
+
+    private void reportUncaught(Throwable e) {
+        try {
+            getUncaughtExceptionHandler().uncaughtException(this, e);
+        } catch (Throwable ignored) {
+            // a failing handler must not take the worker down with it
+        }
     }
 
     // ---------------------------------------------------------------- join
@@ -250,20 +275,20 @@ final class Worker extends Thread {
         // 1. Own deque, LIFO. In fork-join code an unstolen child is at the bottom, so this is
         //    usually one pop and an inline run (the child nobody stole runs at its join). Kept
         //    tiny so that the JIT inlines it into join().
-        Task<?> t = deque.pop();
+        Runnable t = deque.pop();
         if (t == target) {
             tasksRun++;
-            t.exec();
+            target.exec();
         } else {
             awaitJoinSlow(target, t);
         }
     }
 
-    private void awaitJoinSlow(Task<?> target, Task<?> popped) {
+    private void awaitJoinSlow(Task<?> target, Runnable popped) {
         if (listener != null) {
             listener.onSync(index);
         }
-        Task<?> t = popped;
+        Runnable t = popped;
         if (t != null) {
             runTask(t);
             while (target.phase() == Task.NEW && (t = deque.pop()) != null) {
@@ -280,7 +305,7 @@ final class Worker extends Thread {
         }
         // 2. The child was stolen. Help its thief (its deque holds the child's subtasks:
         //    leapfrogging), then anyone. Block only after repeated failure.
-        Task<?> mine = currentSteals[stealSlot];              // restored after each helping run
+        Runnable mine = currentSteals[stealSlot];              // restored after each helping run
         int fails = 0;
         while (target.phase() == Task.NEW) {
             t = deque.pop();
@@ -308,7 +333,7 @@ final class Worker extends Thread {
     }
 
     /** @return the index of another worker currently running {@code t} as a stolen task, or -1 */
-    private int thiefOf(Task<?> t) {
+    private int thiefOf(Runnable t) {
         for (int i = 0; i < workers.length; i++) {
             if (i != index && currentSteals[i * STEAL_SLOT_SPACING] == t) {
                 return i;
@@ -319,10 +344,10 @@ final class Worker extends Thread {
 
     // ---------------------------------------------------------------- stealing
 
-    private Task<?> stealFrom(int victim) {
-        ChaseLevDeque<Task<?>> vd = deques[victim];
+    private Runnable stealFrom(int victim) {
+        ChaseLevDeque<Runnable> vd = deques[victim];
         stealAttempts++;
-        Task<?> t;
+        Runnable t;
         if (stealHalf) {
             int before = deque.size();
             t = vd.stealBatchAndPop(deque, stealHalfLimit);
@@ -355,7 +380,7 @@ final class Worker extends Thread {
     }
 
     /** One walk over every other worker in a random coprime-stride order. */
-    private Task<?> stealSweep() {
+    private Runnable stealSweep() {
         int n = workers.length;
         if (n == 1) {
             return null;
@@ -364,7 +389,7 @@ final class Worker extends Thread {
         for (int k = 0; k < n; k++) {
             int v = victims.victim(walk, k);
             if (v != index) {
-                Task<?> t = stealFrom(v);
+                Runnable t = stealFrom(v);
                 if (t != null) {
                     return t;
                 }
@@ -394,8 +419,8 @@ final class Worker extends Thread {
     }
 
     /** Finds the next task: fairness poll, own deque, submissions, then a steal sweep. */
-    private Task<?> findWork() {
-        Task<?> t;
+    private Runnable findWork() {
+        Runnable t;
         if (++tick >= FAIRNESS_TICKS) {           // runLocal counts its tasks here too
             tick = 0;
             if ((t = pool.takeExternal(deque)) != null) {
@@ -411,7 +436,7 @@ final class Worker extends Thread {
     private void loop() {
         boolean searching = false;                // counted as searching in the sleep control word
         while (!pool.isStopping()) {
-            Task<?> t = findWork();
+            Runnable t = findWork();
             if (t == null) {
                 long idleStart = System.nanoTime();
                 t = idle(searching);
@@ -437,13 +462,11 @@ final class Worker extends Thread {
      * hot path back to the interpreter until the next one; a method that returns often is compiled
      * normally, with its whole profile (ForkJoinPool's topLevelExec has the same shape).
      */
-    private void runLocal(Task<?> t) {
-        tasksRun++;
-        t.exec();
+    private void runLocal(Runnable t) {
+        runTask(t);
         currentSteals[stealSlot] = null;          // set only if t was stolen
         while (++tick < FAIRNESS_TICKS && (t = deque.pop()) != null) {
-            tasksRun++;
-            t.exec();
+            runTask(t);
             if (pool.isStopping()) {
                 return;
             }
@@ -457,14 +480,14 @@ final class Worker extends Thread {
      * @return a task found while idle (the caller is then no longer searching), or null after
      *     waking (counted as searching by the waker; the caller re-enters the loop)
      */
-    private Task<?> idle(boolean searching) {
+    private Runnable idle(boolean searching) {
         if (!searching) {
             searching = sleep.workerTryStartSearching();
         }
         if (searching) {
             for (int r = 0; r < spinRounds && !pool.isStopping(); r++) {
                 Thread.onSpinWait();
-                Task<?> t = findWork();
+                Runnable t = findWork();
                 if (t != null) {
                     sleep.workerStopSearching(index, workVisible);
                     return t;
@@ -473,7 +496,7 @@ final class Worker extends Thread {
         }
         int sleepers = sleep.workerPrepareSleep(index, searching);   // S2
         sawWork = false;
-        Task<?> t = findWork();                                     // the re-scan after S2
+        Runnable t = findWork();                                    // the re-scan after S2
         if (t != null || sawWork || !pool.externalQueueEmpty()) {
             sleep.workerCancelSleep(index);                          // S3a: now a searcher
             if (t != null) {
@@ -494,11 +517,16 @@ final class Worker extends Thread {
         return null;
     }
 
-    /** On stop (shutdownNow or termination), cancel whatever is left in the own deque. */
+    /**
+     * On stop (shutdownNow or termination), cancel the Tasks left in the own deque and drop the
+     * plain Runnables ({@code shutdownNow} returns whatever it took from the queues itself).
+     */
     private void drainOnStop() {
-        Task<?> t;
-        while ((t = deque.pop()) != null) {
-            t.cancel(false);
+        Runnable r;
+        while ((r = deque.pop()) != null) {
+            if (r instanceof Task<?> t) {
+                t.cancel(false);
+            }
         }
     }
 

@@ -248,6 +248,63 @@ class LifecycleTest {
     }
 
     @Test
+    void shutdownNowReturnsPlainRunnablesItTookFromTheQueues() throws Exception {
+        StrandPool pool = StrandPool.builder().name("now-plain").parallelism(1).build();
+        CountDownLatch running = new CountDownLatch(1);
+        pool.execute(() -> {
+            running.countDown();
+            try {
+                Thread.sleep(60_000);             // interrupted by shutdownNow
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        running.await();
+        LongAdder ran = new LongAdder();
+        List<Runnable> queued = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            Runnable r = ran::increment;
+            queued.add(r);
+            pool.execute(r);
+        }
+        List<Runnable> never = pool.shutdownNow();
+        assertThat(pool.awaitTermination(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(ran.sum()).isZero();            // the only worker was busy until the stop
+        assertThat(never).containsExactlyInAnyOrderElementsOf(queued);
+    }
+
+    @Test
+    void aFailingExecutedRunnableReachesTheHandlerAndTheWorkerGoesOn() throws Exception {
+        List<Throwable> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> threads = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (StrandPool pool = StrandPool.builder().name("uncaught").parallelism(2)
+                .uncaughtExceptionHandler((t, e) -> {
+                    threads.add(t.getName());
+                    seen.add(e);
+                }).build()) {
+            IllegalStateException boom = new IllegalStateException("boom");
+            LongAdder ran = new LongAdder();
+            for (int i = 0; i < 10; i++) {
+                pool.execute(() -> {
+                    throw boom;
+                });
+                pool.execute(ran::increment);
+            }
+            pool.invoke(() -> {                    // and from a task, onto its worker's deque
+                pool.execute(() -> {
+                    throw boom;
+                });
+                return null;
+            });
+            pool.shutdown();
+            assertThat(pool.awaitTermination(20, TimeUnit.SECONDS)).isTrue();
+            assertThat(ran.sum()).isEqualTo(10);
+            assertThat(seen).hasSize(11).allMatch(e -> e == boom);
+            assertThat(threads).allMatch(n -> n.startsWith("strand-uncaught-worker-"));
+        }
+    }
+
+    @Test
     void shutdownNowWhileWorkersForkAndJoin() throws Exception {
         StrandPool pool = StrandPool.builder().name("nowfork").parallelism(4).build();
         List<Task<Long>> ts = new ArrayList<>();

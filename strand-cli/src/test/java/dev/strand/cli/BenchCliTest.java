@@ -81,7 +81,7 @@ class BenchCliTest {
         Run r = run("bench", "--help");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
-                "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause",
+                "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause", "--ceiling",
                 "default: 2", "default: 5", "Exit status");
     }
 

@@ -13,7 +13,14 @@ public enum Variant {
     /** {@code ThreadPoolExecutor(P, P)} with an unbounded queue (async throughput only). */
     TPE,
     /** The JDK's own parallel library routine ({@code Arrays.parallelSort}), for reference. */
-    JDK;
+    JDK,
+    /**
+     * P copies of the serial variant at once, each on its own plain thread, with no scheduler:
+     * P x serial time / this time is the most any runtime can reach on this machine for the
+     * kernel (caches, memory bandwidth, GC and sibling hardware threads are shared). Only for
+     * kernels whose serial run may run concurrently with itself ({@link Workload#serialIsReentrant}).
+     */
+    CEILING;
 
     /** @return the lower-case name used on the command line and in tables */
     public String label() {
@@ -32,6 +39,6 @@ public enum Variant {
             }
         }
         throw new IllegalArgumentException("unknown variant '" + s
-                + "' (expected serial, strand, fjp, tpe or jdk)");
+                + "' (expected serial, strand, fjp, tpe, jdk or ceiling)");
     }
 }

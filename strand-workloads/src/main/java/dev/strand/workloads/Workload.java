@@ -57,6 +57,14 @@ public abstract class Workload implements AutoCloseable {
      */
     public abstract void check(Variant v, Object result);
 
+    /**
+     * @return whether {@code run(SERIAL)} may run on several threads at once (it reads shared
+     *     inputs only), which the {@link Variant#CEILING} measurement needs; false by default
+     */
+    public boolean serialIsReentrant() {
+        return false;
+    }
+
     /** @return what a run measures (wall time unless the kernel says otherwise) */
     public Metric metric() {
         return Metric.TIME;

@@ -51,6 +51,10 @@ import picocli.CommandLine.TypeConversionException;
             "  fjp     a ForkJoinPool(P), default settings",
             "  tpe     a ThreadPoolExecutor(P, P), unbounded queue (async kernels)",
             "  jdk     Arrays.parallelSort inside the ForkJoinPool (sort)",
+            "  ceiling with --ceiling: P copies of the serial code at once on plain threads,",
+            "          no scheduler; its time is the copies' mean time, its speedup P x serial",
+            "          time / that: what the cores give when nothing is scheduled (shared",
+            "          caches, memory, GC and SMT siblings cost here too)",
             "",
             "How to read the table (one row per kernel and variant):",
             "  median   median over the kept rounds of the run's time (ms); for wakeup the",
@@ -79,6 +83,7 @@ import picocli.CommandLine.TypeConversionException;
             "  strand bench fib uts-t1 uts-t3 --rounds 7 --quiet-below 0.1",
             "  strand bench nqueens --set nqueens.n=15 --json > nqueens.json",
             "  strand bench --charts target/bench            also writes PNG bar charts",
+            "  strand bench uts-t1 uts-t3 --ceiling          speedups beside the machine's limit",
             "",
             "Exit status: 0 every result checked, 1 a wrong result (or an error), "
                     + "2 invalid arguments."})
@@ -126,9 +131,15 @@ public final class BenchCommand implements Callable<Integer> {
     int pauseMs;
 
     @Option(names = "--variants", paramLabel = "LIST", split = ",",
-            description = "Only these variants (comma-separated: serial, strand, fjp, tpe, jdk; "
-                    + "default: all of each kernel's). Ratios need serial and fjp.")
+            description = "Only these variants (comma-separated: serial, strand, fjp, tpe, jdk, "
+                    + "ceiling; default: all of each kernel's). Ratios need serial and fjp.")
     List<String> variantNames = new ArrayList<>();
+
+    @Option(names = "--ceiling",
+            description = "Also run P copies of the serial code at once (the ceiling variant) in "
+                    + "kernels whose serial code allows it (fib, fib-cutoff, nqueens, uts, skynet): "
+                    + "the machine's own scaling limit, to read the speedups against (default: off).")
+    boolean ceiling;
 
     @Option(names = "--quiet-below", paramLabel = "SHARE",
             description = "Keep only runs during which other processes used at most this share "
@@ -182,7 +193,12 @@ public final class BenchCommand implements Callable<Integer> {
         Map<Workload, List<Variant>> variants = new LinkedHashMap<>();
         long steps = 0;
         for (Workload w : workloads) {
-            List<Variant> vs = w.variants().stream().filter(v -> only.isEmpty() || only.contains(v)).toList();
+            List<Variant> all = new ArrayList<>(w.variants());
+            if ((ceiling || only.contains(Variant.CEILING)) && w.serialIsReentrant() && all.contains(Variant.SERIAL)) {
+                all.add(1, Variant.CEILING);
+            }
+            List<Variant> vs = all.stream().filter(v -> only.isEmpty() || only.contains(v)
+                    || (ceiling && v == Variant.CEILING)).toList();
             if (!vs.isEmpty()) {
                 variants.put(w, vs);
                 steps += (long) (warmup + rounds) * vs.size();

@@ -63,9 +63,15 @@ final class BenchReport {
             double speedup = Double.NaN;
             double vsFjp = Double.NaN;
             if (w.metric() == Metric.TIME && v != Variant.SERIAL && run.variants().contains(Variant.SERIAL)) {
-                speedup = median(ratios(byRound, Variant.SERIAL, v));
+                double[] r = ratios(byRound, Variant.SERIAL, v);
+                if (v == Variant.CEILING) {               // it did P serial runs' work
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] *= parallelism;
+                    }
+                }
+                speedup = median(r);
             }
-            if (v != Variant.FJP && run.variants().contains(Variant.FJP)) {
+            if (v != Variant.FJP && v != Variant.CEILING && run.variants().contains(Variant.FJP)) {
                 vsFjp = median(ratios(byRound, v, Variant.FJP));
             }
             long wall = ss.stream().mapToLong(Sample::wallNanos).sum();
@@ -182,7 +188,8 @@ final class BenchReport {
 
     /** @return e.g. {@code 25.1 ns/call} or {@code 11.7M tasks/s} */
     static String perUnit(Row r) {
-        if (r.units() == null || r.metric() != Metric.TIME || Double.isNaN(r.median())) {
+        if (r.units() == null || r.metric() != Metric.TIME || Double.isNaN(r.median())
+                || r.variant() == Variant.CEILING) {     // P copies' work: per unit would mislead
             return "-";
         }
         if (r.kernel().startsWith("async-") || r.kernel().equals("skynet")) {

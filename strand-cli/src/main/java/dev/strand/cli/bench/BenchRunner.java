@@ -10,6 +10,8 @@ import dev.strand.workloads.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.LongStream;
 
 /**
  * Runs one workload: warm-up rounds, then measured rounds in which every variant runs once, in an
@@ -48,7 +50,7 @@ final class BenchRunner {
                     if (pauseMs > 0) {
                         Thread.sleep(pauseMs);
                     }
-                    Sample s = once(w, var, pools, r - warmup);
+                    Sample s = var == Variant.CEILING ? ceiling(w, p, r - warmup) : once(w, var, pools, r - warmup);
                     if (measured) {
                         samples.add(s);
                     }
@@ -79,5 +81,55 @@ final class BenchRunner {
         w.check(v, result);                         // throws WrongResultException
         double value = w.metric() == Metric.TIME ? (t1 - t0) / 1e6 : w.value(result);
         return new Sample(v, round, value, t1 - t0, CpuClock.between(cpu0, cpu1), others, steals, w.extras(v, result));
+    }
+
+    /**
+     * The {@link Variant#CEILING} run: {@code p} plain threads, released together, each run the
+     * serial variant once. Its value is the mean of the copies' times (from the common start to
+     * each one's end), not the last one's: copies that are slowed unevenly (a copy sharing its
+     * core with a JIT or GC thread) would make a maximum understate what the cores can do, while
+     * a scheduler balances such unevenness away. Every copy's result is checked.
+     */
+    private static Sample ceiling(Workload w, int p, int round) throws Exception {
+        w.prepare(Variant.SERIAL);
+        Object[] results = new Object[p];
+        Throwable[] failures = new Throwable[p];
+        long[] cpu = new long[p];
+        long[] end = new long[p];
+        CountDownLatch go = new CountDownLatch(1);
+        Thread[] threads = new Thread[p];
+        for (int i = 0; i < p; i++) {
+            int k = i;
+            threads[i] = new Thread(() -> {
+                try {
+                    go.await();
+                    long c0 = CpuClock.currentThreadNanos();
+                    results[k] = w.run(Variant.SERIAL);
+                    cpu[k] = CpuClock.currentThreadNanos() - c0;
+                    end[k] = System.nanoTime();
+                } catch (Throwable e) {
+                    failures[k] = e;
+                }
+            }, "strand-bench-ceiling-" + i);
+            threads[i].start();
+        }
+        MachineLoad.Mark mark = MachineLoad.mark();
+        long t0 = System.nanoTime();
+        go.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+        long t1 = System.nanoTime();
+        double others = MachineLoad.othersBusy(mark);
+        for (int i = 0; i < p; i++) {
+            if (failures[i] instanceof Exception e) {
+                throw e;
+            } else if (failures[i] != null) {
+                throw new IllegalStateException("serial copy " + i + " failed", failures[i]);
+            }
+            w.check(Variant.SERIAL, results[i]);
+        }
+        double meanMs = LongStream.of(end).mapToDouble(e -> (e - t0) / 1e6).average().orElse(Double.NaN);
+        return new Sample(Variant.CEILING, round, meanMs, t1 - t0, LongStream.of(cpu).sum(), others, -1, Map.of());
     }
 }

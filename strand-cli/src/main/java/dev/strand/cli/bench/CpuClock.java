@@ -59,6 +59,11 @@ final class CpuClock {
         return new Reading(m);
     }
 
+    /** @return the calling thread's CPU time in ns, or 0 where per-thread clocks are unsupported */
+    static long currentThreadNanos() {
+        return PER_THREAD ? THREADS.getCurrentThreadCpuTime() : 0L;
+    }
+
     /** @return CPU nanoseconds used between {@code before} and {@code after} */
     static long between(Reading before, Reading after) {
         long sum = 0;

@@ -104,4 +104,76 @@ class BenchRunnerTest {
         assertThat(quiet.get(1).speedup()).isEqualTo(1.25);
         assertThat(quiet.get(1).median()).isEqualTo(8.0);
     }
+
+    /** A kernel whose serial run waits until {@code copies} of it run at once, then returns 42. */
+    static final class Rendezvous extends Workload {
+        final java.util.concurrent.CyclicBarrier barrier;
+        final java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final boolean wrong;
+
+        Rendezvous(int copies, boolean wrong) {
+            this.barrier = new java.util.concurrent.CyclicBarrier(copies);
+            this.wrong = wrong;
+        }
+
+        @Override
+        public String name() {
+            return "rendezvous";
+        }
+
+        @Override
+        public String params() {
+            return "-";
+        }
+
+        @Override
+        public boolean serialIsReentrant() {
+            return true;
+        }
+
+        @Override
+        public List<Variant> variants() {
+            return List.of(Variant.SERIAL, Variant.CEILING);
+        }
+
+        @Override
+        public Object run(Variant v) throws Exception {
+            threads.add(Thread.currentThread().getName());
+            if (Thread.currentThread().getName().startsWith("strand-bench-ceiling-")) {
+                barrier.await(10, java.util.concurrent.TimeUnit.SECONDS);   // all copies at once
+                return wrong ? 41 : 42;
+            }
+            return 42;
+        }
+
+        @Override
+        public void check(Variant v, Object result) {
+            WrongResultException.expect("rendezvous " + v.label(), (Integer) result, 42);
+        }
+    }
+
+    @Test
+    void theCeilingRunsPCopiesOfTheSerialCodeAtOnceAndChecksEach() throws Exception {
+        Rendezvous w = new Rendezvous(3, false);
+        BenchRunner.KernelRun run = BenchRunner.run(w, w.variants(), 3, 0, 2, 0, Progress.start("t", 1, false));
+        assertThat(w.threads).contains("strand-bench-ceiling-0", "strand-bench-ceiling-1", "strand-bench-ceiling-2");
+        assertThat(run.samples()).filteredOn(s -> s.variant() == Variant.CEILING).hasSize(2);
+
+        Rendezvous bad = new Rendezvous(2, true);
+        assertThatThrownBy(() -> BenchRunner.run(bad, bad.variants(), 2, 0, 1, 0, Progress.start("t", 1, false)))
+                .isInstanceOf(WrongResultException.class).hasMessage("rendezvous serial: got 41, expected 42");
+    }
+
+    @Test
+    void theCeilingsSpeedupCountsTheWorkOfAllPCopies() {
+        Fake f = new Fake(false);
+        List<BenchRunner.Sample> s = List.of(
+                new BenchRunner.Sample(Variant.SERIAL, 0, 10, 10_000_000, 0, 0.0, -1, Map.of()),
+                new BenchRunner.Sample(Variant.CEILING, 0, 11, 12_000_000, 0, 0.0, -1, Map.of()));
+        BenchRunner.KernelRun run = new BenchRunner.KernelRun(f, List.of(Variant.SERIAL, Variant.CEILING), s);
+        BenchReport.Row ceiling = BenchReport.summarize(run, Double.NaN, 2).get(1);
+        assertThat(ceiling.speedup()).isEqualTo(2 * 10 / 11.0);
+        assertThat(ceiling.vsFjp()).isNaN();
+        assertThat(BenchReport.perUnit(ceiling)).isEqualTo("-");
+    }
 }

@@ -45,6 +45,11 @@ public final class FibWorkloads {
         }
 
         @Override
+        public boolean serialIsReentrant() {
+            return true;                          // a pure function of n
+        }
+
+        @Override
         public List<Variant> variants() {
             return List.of(Variant.SERIAL, Variant.STRAND, Variant.FJP);
         }
@@ -89,6 +94,11 @@ public final class FibWorkloads {
         @Override
         public String params() {
             return "n=" + n + " cutoff=" + cutoff;
+        }
+
+        @Override
+        public boolean serialIsReentrant() {
+            return true;                          // a pure function of n
         }
 
         @Override

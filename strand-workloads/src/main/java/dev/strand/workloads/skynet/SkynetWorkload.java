@@ -39,6 +39,11 @@ public final class SkynetWorkload extends Workload {
     }
 
     @Override
+    public boolean serialIsReentrant() {
+        return true;                              // a pure function of immutable parameters
+    }
+
+    @Override
     public List<Variant> variants() {
         return List.of(Variant.SERIAL, Variant.STRAND, Variant.FJP);
     }

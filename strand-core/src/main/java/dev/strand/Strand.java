@@ -47,7 +47,7 @@ public final class Strand {
      */
     public static Task<Void> fork(Runnable body) {
         Worker w = Worker.current("Strand.fork()");
-        Task<Void> t = new Tasks.RunnableTask<>(body, null);
+        Task<Void> t = new Tasks.RunnableTask(body);
         w.fork(t);
         return t;
     }

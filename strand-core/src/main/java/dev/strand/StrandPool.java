@@ -211,12 +211,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     @Override
     public Task<?> submit(Runnable runnable) {
-        return submit(new Tasks.RunnableTask<Void>(runnable, null));
+        return submit(new Tasks.RunnableTask(runnable));
     }
 
     @Override
     public <T> Task<T> submit(Runnable runnable, T result) {
-        return submit(new Tasks.RunnableTask<>(runnable, result));
+        return submit(new Tasks.RunnableValueTask<>(runnable, result));
     }
 
     @Override
@@ -226,7 +226,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
-        return new Tasks.RunnableTask<>(runnable, value);
+        return new Tasks.RunnableValueTask<>(runnable, value);
     }
 
     @Override

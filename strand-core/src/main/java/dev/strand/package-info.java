@@ -37,7 +37,10 @@
  * A task's exception reaches its joiners as the cause of a
  * {@link java.util.concurrent.CompletionException} (or {@link java.util.concurrent.ExecutionException}
  * from {@code get}); the pool keeps running. Cancellation wins only against a task that has not
- * completed; a cancelled task that has not started never runs.
+ * completed; a cancelled task that has not started never runs. A Runnable given to
+ * {@code execute} is queued as it is (the deques hold {@code Runnable}s, of which {@code Task} is
+ * one), since nothing can wait for it; its exception goes to the worker's uncaught-exception handler
+ * and the worker goes on.
  *
  * <h2>Rejected alternatives</h2>
  * <ul>

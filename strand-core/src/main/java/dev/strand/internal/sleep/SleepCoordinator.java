@@ -197,9 +197,9 @@ public final class SleepCoordinator {
 
     /**
      * Steps P2-P3 for a publisher whose publish (P1) was itself a volatile write or CAS, such as
-     * an offer to a {@code ConcurrentLinkedQueue}: volatile accesses are totally ordered (JLS 17.4.4),
-     * so the volatile read of {@code ctl} cannot move before that write, and S2 is a CAS on
-     * {@code ctl}: the Dekker pairing holds without the explicit fence.
+     * the {@code Injector}'s volatile store of {@code tail}: volatile accesses are totally ordered
+     * (JLS 17.4.4), so the volatile read of {@code ctl} cannot move before that write, and S2 is a
+     * CAS on {@code ctl}: the Dekker pairing holds without the explicit fence.
      *
      * @param from the caller's worker index, or -1 for an external thread
      */

@@ -68,6 +68,19 @@ public final class Pools implements AutoCloseable {
         return new Pools(parallelism, s, f, t, created);
     }
 
+    /**
+     * @param v a variant
+     * @return whether the executor that {@code v} runs on was started
+     */
+    public boolean has(Variant v) {
+        return switch (v) {
+            case STRAND -> strand != null;
+            case FJP, JDK -> fjp != null;
+            case TPE -> tpe != null;
+            case SERIAL, CEILING -> true;
+        };
+    }
+
     /** @return the parallelism of every pool */
     public int parallelism() {
         return parallelism;

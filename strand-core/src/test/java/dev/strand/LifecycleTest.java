@@ -217,20 +217,25 @@ class LifecycleTest {
         }
     }
 
+    /** A task that counts itself running, then occupies its worker until shutdownNow interrupts it. */
+    private static Runnable sleepUntilInterrupted(CountDownLatch running) {
+        return () -> {
+            running.countDown();
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+    }
+
     @Test
     void shutdownNowUnderLoadReturnsUnstartedTasksAndLeavesNoThreadBehind() throws Exception {
         StrandPool pool = StrandPool.builder().name("now").parallelism(2).build();
         LongAdder ran = new LongAdder();
         CountDownLatch running = new CountDownLatch(2);
         for (int i = 0; i < 2; i++) {
-            pool.execute(() -> {
-                running.countDown();
-                try {
-                    Thread.sleep(60_000);         // interrupted by shutdownNow
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            pool.execute(sleepUntilInterrupted(running));
         }
         running.await();
         List<Task<?>> queued = new ArrayList<>();
@@ -251,14 +256,7 @@ class LifecycleTest {
     void shutdownNowReturnsPlainRunnablesItTookFromTheQueues() throws Exception {
         StrandPool pool = StrandPool.builder().name("now-plain").parallelism(1).build();
         CountDownLatch running = new CountDownLatch(1);
-        pool.execute(() -> {
-            running.countDown();
-            try {
-                Thread.sleep(60_000);             // interrupted by shutdownNow
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        pool.execute(sleepUntilInterrupted(running));
         running.await();
         LongAdder ran = new LongAdder();
         List<Runnable> queued = new ArrayList<>();

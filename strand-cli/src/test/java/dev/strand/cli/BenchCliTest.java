@@ -74,6 +74,7 @@ class BenchCliTest {
         }
         assertThat(r.out()).contains("fib.n = 20 / 35 / 38");
         assertThat(r.out()).contains("uts-t1.tree = -t 1 -a 3 -d 6 -b 4 -r 19 / -t 1 -a 3 -d 10 -b 4 -r 19");
+        assertThat(r.out()).contains("wakeup.warm = 200 / 20000 / 20000");
     }
 
     @Test

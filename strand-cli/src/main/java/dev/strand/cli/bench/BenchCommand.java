@@ -51,10 +51,10 @@ import picocli.CommandLine.TypeConversionException;
             "  fjp     a ForkJoinPool(P), default settings",
             "  tpe     a ThreadPoolExecutor(P, P), unbounded queue (async kernels)",
             "  jdk     Arrays.parallelSort inside the ForkJoinPool (sort)",
-            "  ceiling with --ceiling: P copies of the serial code at once on plain threads,",
-            "          no scheduler; its time is the copies' mean time, its speedup P x serial",
-            "          time / that: what the cores give when nothing is scheduled (shared",
-            "          caches, memory, GC and SMT siblings cost here too)",
+            "  ceiling (--ceiling) P copies of the serial code at once on plain threads,",
+            "          no scheduler; time: the copies' mean; speedup: P x serial time /",
+            "          that, what the cores give when nothing is scheduled (caches,",
+            "          memory, GC and SMT siblings are shared here too)",
             "",
             "How to read the table (one row per kernel and variant):",
             "  median   median over the kept rounds of the run's time (ms); for wakeup the",
@@ -83,7 +83,7 @@ import picocli.CommandLine.TypeConversionException;
             "  strand bench fib uts-t1 uts-t3 --rounds 7 --quiet-below 0.1",
             "  strand bench nqueens --set nqueens.n=15 --json > nqueens.json",
             "  strand bench --charts target/bench            also writes PNG bar charts",
-            "  strand bench uts-t1 uts-t3 --ceiling          speedups beside the machine's limit",
+            "  strand bench uts-t1 uts-t3 --ceiling          with the machine's limit",
             "",
             "Exit status: 0 every result checked, 1 a wrong result (or an error), "
                     + "2 invalid arguments."})

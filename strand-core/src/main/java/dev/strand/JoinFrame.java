@@ -90,6 +90,18 @@ final class JoinFrame extends Task<Object> {
         }
     }
 
+    /** The owner is the only possible joiner: no waiter list, just the PARKED state. */
+    @Override
+    boolean registerJoiner(Worker w) {
+        return casStatus(NEW, PARKED);
+    }
+
+    @Override
+    boolean pending() {
+        int s = phase();
+        return s == NEW || s == PARKED;
+    }
+
     /** The stalling wait of the owner: no waiter list, the owner is the only possible waiter. */
     @Override
     void awaitBlocking(long unused) {

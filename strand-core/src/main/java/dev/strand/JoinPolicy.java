@@ -9,7 +9,8 @@ package dev.strand;
 public enum JoinPolicy {
     /**
      * Greedy (helping) join: run the own deque's tasks, then steal back from the worker running the
-     * awaited task (leapfrogging), then steal from anyone; block only after repeated failures.
+     * awaited task (leapfrogging), then steal from anyone; after repeated failures, park in naps
+     * (20 µs doubling to 1 ms) between sweeps until the task completes.
      * Keeps every worker busy while work exists (the greedy-scheduler property the bounds rely on).
      */
     GREEDY,

@@ -387,6 +387,21 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
     }
 
+    /**
+     * Registers worker {@code w}, a joiner that parks in a loop of its own re-checking
+     * {@link #pending()}, to be unparked when this task completes.
+     *
+     * @return false if the task already completed (nothing was registered)
+     */
+    boolean registerJoiner(Worker w) {
+        return pushWaiter(new Waiter(w, null));
+    }
+
+    /** @return whether the task has not completed yet (its joiner may still wait for it) */
+    boolean pending() {
+        return phase() == NEW;
+    }
+
     /** Blocks, not interruptibly, until done. Used by non-worker joins. */
     void awaitBlocking(long unused) {
         Waiter w = new Waiter(Thread.currentThread(), null);

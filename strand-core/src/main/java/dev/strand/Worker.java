@@ -4,6 +4,7 @@ import dev.strand.deque.ChaseLevDeque;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.victim.VictimOrder;
 import dev.strand.trace.SchedulerListener;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A worker thread: owns one deque, runs the scheduling loop, and performs greedy joins.
@@ -15,6 +16,9 @@ final class Worker extends Thread {
 
     /** Sweeps a greedy join makes without finding work before it blocks. */
     private static final int JOIN_SPINS = 64;
+    /** A joiner with nothing to help parks this long first, then twice as long each time, up to the cap. */
+    private static final long MIN_JOIN_NAP_NANOS = 20_000L;
+    private static final long MAX_JOIN_NAP_NANOS = 1_000_000L;
     /** Every FAIRNESS_TICKS-th scheduling decision polls the submission queue first (Go: 61). */
     static final int FAIRNESS_TICKS = 61;
 
@@ -304,10 +308,13 @@ final class Worker extends Thread {
             return;
         }
         // 2. The child was stolen. Help its thief (its deque holds the child's subtasks:
-        //    leapfrogging), then anyone. Block only after repeated failure.
+        //    leapfrogging), then anyone. Park between sweeps only after repeated failure (3).
         Runnable mine = currentSteals[stealSlot];              // restored after each helping run
         int fails = 0;
-        while (target.phase() == Task.NEW) {
+        boolean registered = false;
+        boolean interrupted = false;
+        long nap = MIN_JOIN_NAP_NANOS;
+        while (target.pending()) {
             t = deque.pop();
             if (t == null) {
                 int thief = thiefOf(target);
@@ -322,13 +329,32 @@ final class Worker extends Thread {
                 runTask(t);
                 currentSteals[stealSlot] = mine;
                 fails = 0;
+                nap = MIN_JOIN_NAP_NANOS;
             } else if (++fails < JOIN_SPINS) {
                 Thread.onSpinWait();
             } else {
-                joinBlocks++;
-                target.awaitBlocking(0L);
-                return;
+                // 3. Nothing to help with: park until the target completes (its completion unparks
+                //    us), but look for work again after a nap that doubles up to a cap. A joiner
+                //    that slept until completion was a worker lost for the rest of the stolen
+                //    subtree, although its thief (with lazy splitting) offers new work at its next
+                //    join: irregular divide and conquer left a core idle.
+                if (!registered) {
+                    if (!target.registerJoiner(this)) {
+                        break;                    // completed meanwhile
+                    }
+                    registered = true;
+                    joinBlocks++;
+                }
+                LockSupport.parkNanos(target, nap);
+                if (Thread.interrupted()) {
+                    interrupted = true;           // a set flag would make every park return at once
+                }
+                nap = Math.min(nap << 1, MAX_JOIN_NAP_NANOS);
+                fails = JOIN_SPINS - 1;           // after each nap, one sweep, then nap again
             }
+        }
+        if (interrupted) {
+            interrupt();
         }
     }
 

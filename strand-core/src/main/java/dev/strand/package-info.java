@@ -24,7 +24,9 @@
  *       it normally rather than only on stack.</li>
  *   <li><b>Join</b> is greedy: pop the own deque (an unstolen child is at its bottom and runs
  *       inline), then steal back from the worker running the child (leapfrogging: it holds the
- *       child's subtasks), then steal from anyone; block only after repeated failure. The stalling
+ *       child's subtasks), then steal from anyone; after 64 empty sweeps, park in naps (20 µs,
+ *       doubling to 1 ms) with a sweep after each, since the thief may offer work later (with lazy
+ *       splitting it offers a frame at its next join). The stalling
  *       policy blocks instead of stealing, for comparison.</li>
  *   <li><b>Idle</b>: spin a bounded number of sweeps as a "searcher" (at most
  *       {@code maxSearchers} at once), then register as a sleeper, re-scan, and park. Publishers wake

@@ -46,16 +46,7 @@ public class ChaseLevDequeLincheckTest {
 
     @Operation
     public Integer steal() {
-        for (;;) {
-            Steal<Integer> s = deque.steal();
-            if (s instanceof Steal.Success<Integer> ok) {
-                return ok.value();
-            }
-            if (s instanceof Steal.Empty<Integer>) {
-                return null;
-            }
-            // Retry: another thread took the element we saw; it made progress, so try again.
-        }
+        return Steals.untilSettled(deque);
     }
 
     /** The sequential specification: a plain deque, pushes and pops at the tail, steals at the head. */

@@ -45,15 +45,7 @@ public class SplitDequeLincheckTest {
 
     @Operation
     public Integer steal() {
-        for (;;) {
-            Steal<Integer> s = deque.steal();
-            if (s instanceof Steal.Success<Integer> ok) {
-                return ok.value();
-            }
-            if (s instanceof Steal.Empty<Integer>) {
-                return null;
-            }
-        }
+        return Steals.untilSettled(deque);
     }
 
     /** The sequential split deque: head = top, the first {@code shared} elements are stealable. */

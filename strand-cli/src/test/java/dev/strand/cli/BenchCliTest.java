@@ -48,7 +48,8 @@ class BenchCliTest {
         Map<String, Object> json = (Map<String, Object>) MiniJson.parse(r.out());
         assertThat(json).containsKeys("machine", "options", "kernels");
         assertThat((Map<String, Object>) json.get("options")).containsEntry("parallelism", 2L)
-                .containsEntry("rounds", 3L).containsEntry("size", "small");
+                .containsEntry("rounds", 3L).containsEntry("size", "small")
+                .containsEntry("gcBeforeRun", true).containsKey("heapInitialMB");
         List<Object> kernels = (List<Object>) json.get("kernels");
         assertThat(kernels).hasSize(2);
         Map<String, Object> sort = (Map<String, Object>) kernels.get(0);      // suite order
@@ -83,7 +84,7 @@ class BenchCliTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
                 "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause", "--ceiling",
-                "default: 2", "default: 5", "Exit status");
+                "--[no-]gc", "default: 2", "default: 5", "Exit status");
     }
 
     @Test

@@ -40,10 +40,13 @@ import picocli.CommandLine.TypeConversionException;
         sortOptions = false,
         header = "The benchmark suite: Strand vs ForkJoinPool vs serial, interleaved, checked.",
         description = {
-            "Runs the kernels (all, or those named) in this JVM. Per kernel: fresh pools of",
-            "parallelism P, warm-up rounds, then measured rounds in which every variant runs",
-            "once, in an order rotated by one each round, so drifts and noise hit all variants",
-            "alike. Every run's result is checked; a wrong result stops the command (exit 1).",
+            "Runs the kernels (all, or those named) in this JVM. Per kernel: fresh pools",
+            "of parallelism P, warm-up rounds, then measured rounds in which every variant",
+            "runs once, in an order rotated by one each round, so drifts and noise hit all",
+            "variants alike. Before every run: System.gc() and a short sleep, both untimed",
+            "(--gc, --pause). ./strand gives the bench a fixed 4 GB heap ($STRAND_JAVA_OPTS",
+            "to change it), so collections fall alike in every run. Every run's result is",
+            "checked; a wrong result stops the command (exit 1).",
             "",
             "Variants (the same algorithm on different executors):",
             "  serial  plain sequential code (sort: Arrays.sort)",
@@ -130,6 +133,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE} ms; 0 for none).")
     int pauseMs;
 
+    @Option(names = "--gc", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Run System.gc() before every run, untimed (default; --no-gc to skip): "
+                    + "each run starts with an empty young generation and pays for its own garbage "
+                    + "only, not for the garbage of the run before it (another variant's).")
+    boolean gcBeforeRun;
+
     @Option(names = "--variants", paramLabel = "LIST", split = ",",
             description = "Only these variants (comma-separated: serial, strand, fjp, tpe, jdk, "
                     + "ceiling; default: all of each kernel's). Ratios need serial and fjp.")
@@ -211,9 +220,10 @@ public final class BenchCommand implements Callable<Integer> {
 
         if (!json) {
             out.printf(Locale.ROOT, "strand bench: P=%d, size %s, %d warm-up + %d measured round(s) per kernel; "
-                            + "Java %s, %d CPUs; common pool parallelism %d%n", parallelism, size.label(),
+                            + "Java %s, %d CPUs; common pool parallelism %d; heap %s%n", parallelism, size.label(),
                     warmup, rounds, System.getProperty("java.version"),
-                    Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism());
+                    Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism(),
+                    heapLabel());
             out.flush();
         }
         List<KernelRun> runs = new ArrayList<>();
@@ -222,7 +232,7 @@ public final class BenchCommand implements Callable<Integer> {
         try (Progress progress = Progress.start("bench", steps, !json && !noProgress)) {
             for (Map.Entry<Workload, List<Variant>> e : variants.entrySet()) {
                 try (Workload w = e.getKey()) {
-                    KernelRun run = BenchRunner.run(w, e.getValue(), parallelism, warmup, rounds, pauseMs,
+                    KernelRun run = BenchRunner.run(w, e.getValue(), parallelism, warmup, rounds, pauseMs, gcBeforeRun,
                             progress);
                     runs.add(run);
                     rows.addAll(BenchReport.summarize(run, quiet, parallelism));
@@ -417,6 +427,8 @@ public final class BenchCommand implements Callable<Integer> {
         opts.put("warmup", warmup);
         opts.put("rounds", rounds);
         opts.put("pauseMs", pauseMs);
+        opts.put("gcBeforeRun", gcBeforeRun);
+        opts.put("heapInitialMB", Runtime.getRuntime().totalMemory() >> 20);
         opts.put("quietBelow", quietBelow);
         o.put("options", opts);
         List<Object> ks = new ArrayList<>();
@@ -519,4 +531,11 @@ public final class BenchCommand implements Callable<Integer> {
         return c;
     }
 
+
+    /** @return the heap's current and maximum size, e.g. "4.0 GB of max 4.0 GB" (GC behaviour depends on both) */
+    static String heapLabel() {
+        Runtime rt = Runtime.getRuntime();
+        return String.format(Locale.ROOT, "%.1f GB of max %.1f GB", rt.totalMemory() / 1073741824.0,
+                rt.maxMemory() / 1073741824.0);
+    }
 }

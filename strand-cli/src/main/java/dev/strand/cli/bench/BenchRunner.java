@@ -34,10 +34,12 @@ final class BenchRunner {
      * @param warmup   rounds run and checked but not recorded
      * @param rounds   measured rounds
      * @param pauseMs  sleep before every run, so the previous run's pool has parked its workers
+     * @param gcBefore {@code System.gc()} before every run (before the pause), so that no run pays
+     *                 for the garbage of the run before it
      * @param progress advanced once per run
      */
     static KernelRun run(Workload w, List<Variant> variants, int p, int warmup, int rounds, int pauseMs,
-            Progress progress) throws Exception {
+            boolean gcBefore, Progress progress) throws Exception {
         List<Sample> samples = new ArrayList<>();
         try (Pools pools = Pools.open(p, variants)) {
             w.setUp(pools);
@@ -47,6 +49,9 @@ final class BenchRunner {
                 progress.note(w.name() + (measured ? " round " + (r - warmup + 1) + "/" + rounds : " warm-up"));
                 for (int j = 0; j < v; j++) {
                     Variant var = variants.get((j + r) % v);
+                    if (gcBefore) {
+                        System.gc();
+                    }
                     if (pauseMs > 0) {
                         Thread.sleep(pauseMs);
                     }

@@ -54,7 +54,7 @@ class BenchRunnerTest {
     @Test
     void roundsRotateTheOrderAndRatiosComeFromTheSameRound() throws Exception {
         Fake f = new Fake(false);
-        BenchRunner.KernelRun run = BenchRunner.run(f, f.variants(), 1, 1, 3, 0, Progress.start("t", 1, false));
+        BenchRunner.KernelRun run = BenchRunner.run(f, f.variants(), 1, 1, 3, 0, false, Progress.start("t", 1, false));
         assertThat(f.order).containsExactly(
                 Variant.SERIAL, Variant.STRAND, Variant.FJP,     // warm-up (round -1)
                 Variant.STRAND, Variant.FJP, Variant.SERIAL,     // round 0 starts one later
@@ -83,7 +83,7 @@ class BenchRunnerTest {
     @Test
     void aWrongResultStopsTheRun() {
         Fake f = new Fake(true);
-        assertThatThrownBy(() -> BenchRunner.run(f, f.variants(), 1, 0, 2, 1, Progress.start("t", 1, false)))
+        assertThatThrownBy(() -> BenchRunner.run(f, f.variants(), 1, 0, 2, 1, false, Progress.start("t", 1, false)))
                 .isInstanceOf(WrongResultException.class).hasMessage("fake strand: got 41, expected 42");
     }
 
@@ -155,12 +155,12 @@ class BenchRunnerTest {
     @Test
     void theCeilingRunsPCopiesOfTheSerialCodeAtOnceAndChecksEach() throws Exception {
         Rendezvous w = new Rendezvous(3, false);
-        BenchRunner.KernelRun run = BenchRunner.run(w, w.variants(), 3, 0, 2, 0, Progress.start("t", 1, false));
+        BenchRunner.KernelRun run = BenchRunner.run(w, w.variants(), 3, 0, 2, 0, false, Progress.start("t", 1, false));
         assertThat(w.threads).contains("strand-bench-ceiling-0", "strand-bench-ceiling-1", "strand-bench-ceiling-2");
         assertThat(run.samples()).filteredOn(s -> s.variant() == Variant.CEILING).hasSize(2);
 
         Rendezvous bad = new Rendezvous(2, true);
-        assertThatThrownBy(() -> BenchRunner.run(bad, bad.variants(), 2, 0, 1, 0, Progress.start("t", 1, false)))
+        assertThatThrownBy(() -> BenchRunner.run(bad, bad.variants(), 2, 0, 1, 0, false, Progress.start("t", 1, false)))
                 .isInstanceOf(WrongResultException.class).hasMessage("rendezvous serial: got 41, expected 42");
     }
 

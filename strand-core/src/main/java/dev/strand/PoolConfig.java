@@ -20,6 +20,9 @@ import java.util.Objects;
  * @param spawnBound     deque size at which a fork runs the child inline instead of queuing it,
  *                       bounding child-stealing's space, {@code >= 1}
  * @param spinRounds     steal sweeps an idle worker makes before it parks, {@code >= 0}
+ * @param stealPaceNanos a thief that ran a stolen task (and what it forked) in less than this
+ *                       many nanoseconds waits out the rest before it looks for work again, in
+ *                       {@code [0, 1_000_000]}; 0 turns pacing off (see the package documentation)
  * @param maxSearchers   cap on workers searching for work at once, {@code >= 1}
  * @param stackSize      worker thread stack size in bytes, 0 for the JVM default
  * @param daemon         whether workers are daemon threads
@@ -29,9 +32,14 @@ import java.util.Objects;
  *                       prints it to standard error
  */
 public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, int stealHalfLimit,
-                         JoinPolicy joinPolicy, boolean lazySplitting, boolean splitDeques, int spawnBound, int spinRounds, int maxSearchers,
+                         JoinPolicy joinPolicy, boolean lazySplitting, boolean splitDeques, int spawnBound, int spinRounds, long stealPaceNanos, int maxSearchers,
                          long stackSize, boolean daemon, SchedulerListener listener,
                          Thread.UncaughtExceptionHandler uncaughtExceptionHandler) {
+
+    /** Default {@link #stealPaceNanos()}: about one cache-line transfer between cores, twice. */
+    public static final long DEFAULT_STEAL_PACE_NANOS = 250;
+    /** Largest {@link #stealPaceNanos()}: beyond a millisecond a pace would idle a thief, not pace it. */
+    public static final long MAX_STEAL_PACE_NANOS = 1_000_000;
 
     /** Validates every field; the message names the bad one. */
     public PoolConfig {
@@ -52,6 +60,10 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         }
         if (spinRounds < 0) {
             throw new IllegalArgumentException("spinRounds must be >= 0, got " + spinRounds);
+        }
+        if (stealPaceNanos < 0 || stealPaceNanos > MAX_STEAL_PACE_NANOS) {
+            throw new IllegalArgumentException("stealPaceNanos must be in [0, " + MAX_STEAL_PACE_NANOS
+                    + "], got " + stealPaceNanos);
         }
         if (maxSearchers < 1) {
             throw new IllegalArgumentException("maxSearchers must be >= 1, got " + maxSearchers);
@@ -75,6 +87,7 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         private boolean splitDeques = false;
         private int spawnBound = 1 << 16;
         private int spinRounds = 16;
+        private long stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
         private int maxSearchers = -1;
         private long stackSize = 0;
         private boolean daemon = true;
@@ -101,6 +114,8 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         public Builder spawnBound(int v) { spawnBound = v; return this; }
         /** @param v idle steal sweeps before parking @return this */
         public Builder spinRounds(int v) { spinRounds = v; return this; }
+        /** @param v steal pacing in ns, 0 for none (default {@value PoolConfig#DEFAULT_STEAL_PACE_NANOS}) @return this */
+        public Builder stealPaceNanos(long v) { stealPaceNanos = v; return this; }
         /** @param v cap on concurrent searchers (default: half the workers, at least 1) @return this */
         public Builder maxSearchers(int v) { maxSearchers = v; return this; }
         /** @param v worker stack size in bytes, 0 for default @return this */
@@ -120,7 +135,7 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
             String n = name != null ? name : Integer.toString(SEQ.incrementAndGet());
             int ms = maxSearchers > 0 ? maxSearchers : Math.max(1, parallelism / 2);
             return new PoolConfig(n, parallelism, stealPolicy, stealHalfLimit, joinPolicy, lazySplitting, splitDeques,
-                    spawnBound, spinRounds, ms, stackSize, daemon, listener, uncaughtExceptionHandler);
+                    spawnBound, spinRounds, stealPaceNanos, ms, stackSize, daemon, listener, uncaughtExceptionHandler);
         }
 
         /**

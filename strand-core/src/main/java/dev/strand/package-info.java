@@ -22,6 +22,14 @@
  *       random-start, coprime-stride order ({@code internal.victim}), stealing one task or half.
  *       The worker runs its own tasks in a method that returns every 61 tasks, so the JIT compiles
  *       it normally rather than only on stack.</li>
+ *   <li><b>Steal pacing</b>: a thief whose stolen task (with what it forked) ran for less than
+ *       {@link dev.strand.PoolConfig#stealPaceNanos()} (250 ns) waits out the rest before it looks
+ *       for work again. A thief that keeps up with an owner forking tiny tasks reads the owner's
+ *       {@code bottom} between every two pushes, so each push stores to a line another core just
+ *       read; the owner then forks at the speed of cache-line transfers (a loop of 10^6 tiny forks
+ *       took 4x its P=1 time at P=2). Paced, the owner runs most such tasks inline. Tasks worth
+ *       stealing run longer than the pace, so divide-and-conquer never waits; Go's scheduler
+ *       likewise waits before it steals a P's {@code runnext}.</li>
  *   <li><b>Join</b> is greedy: pop the own deque (an unstolen child is at its bottom and runs
  *       inline), then steal back from the worker running the child (leapfrogging: it holds the
  *       child's subtasks), then steal from anyone; after 64 empty sweeps, park in naps (20 µs,

@@ -244,6 +244,40 @@ class ForkJoinTest {
                 .hasMessageContaining("spinRounds");
         assertThatThrownBy(() -> StrandPool.builder().name(" ").build())
                 .hasMessageContaining("name");
+        assertThatThrownBy(() -> StrandPool.builder().stealPaceNanos(-1).build())
+                .hasMessageContaining("stealPaceNanos");
+        assertThatThrownBy(() -> StrandPool.builder()
+                .stealPaceNanos(PoolConfig.MAX_STEAL_PACE_NANOS + 1).build())
+                .hasMessageContaining("stealPaceNanos");
+    }
+
+    /**
+     * Steal pacing bounds how often a thief takes tiny tasks from a forking owner: with a pace of
+     * 1 ms, at most about one steal per elapsed millisecond (plus the owner's few helping steals
+     * at its joins), where an unpaced thief takes tens of thousands. Every task still runs once.
+     */
+    @Test
+    void aPacedThiefStealsTinyTasksAtMostOncePerPace() {
+        int n = 200_000;
+        try (StrandPool pool = StrandPool.builder().parallelism(2)
+                .stealPaceNanos(PoolConfig.MAX_STEAL_PACE_NANOS).build()) {
+            PoolStats before = pool.stats();
+            LongAdder ran = new LongAdder();
+            long t0 = System.nanoTime();
+            pool.invoke(() -> {
+                Task<?>[] ts = new Task<?>[n];
+                for (int i = 0; i < n; i++) {
+                    ts[i] = Strand.fork(ran::increment);
+                }
+                for (int i = n - 1; i >= 0; i--) {
+                    ts[i].join();
+                }
+                return null;
+            });
+            long elapsedMs = (System.nanoTime() - t0) / 1_000_000;
+            assertThat(ran.sum()).isEqualTo(n);
+            assertThat(pool.stats().since(before).steals()).isLessThanOrEqualTo(elapsedMs + 16);
+        }
     }
 
     @Test

@@ -37,6 +37,14 @@ public final class PoolOptions {
                     + "(default: ${DEFAULT-VALUE}).")
     JoinPolicy join;
 
+    @Option(names = "--steal-pace", paramLabel = "NS",
+            defaultValue = "" + PoolConfig.DEFAULT_STEAL_PACE_NANOS,
+            description = "Steal pacing: a thief whose stolen task ran for less than NS nanoseconds "
+                    + "waits out the rest before it steals again, so that it cannot hammer an "
+                    + "owner that forks tiny tasks (0 = off, at most "
+                    + PoolConfig.MAX_STEAL_PACE_NANOS + "; default: ${DEFAULT-VALUE}).")
+    long stealPace;
+
     /** @return a started pool with these settings; close it when done */
     public StrandPool newPool(String name) {
         return builder(name).build();
@@ -45,7 +53,7 @@ public final class PoolOptions {
     /** @return a builder with these settings, for a command that sets more */
     public PoolConfig.Builder builder(String name) {
         return StrandPool.builder().name(name).parallelism(parallelism).stealPolicy(steal)
-                .joinPolicy(join);
+                .joinPolicy(join).stealPaceNanos(stealPace);
     }
 
     public int parallelism() {

@@ -11,7 +11,6 @@ import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,15 +67,7 @@ public class ChaseLevDequeLincheckTest {
 
     @Test
     void modelChecking() {
-        new ModelCheckingOptions()
-                .sequentialSpecification(Spec.class)
-                .iterations(20)
-                .invocationsPerIteration(1_000)
-                .threads(3)
-                .actorsPerThread(3)
-                .actorsBefore(2)
-                .actorsAfter(2)
-                .check(ChaseLevDequeLincheckTest.class);
+        LincheckRuns.modelCheck(ChaseLevDequeLincheckTest.class, Spec.class);
     }
 
     /**
@@ -125,14 +116,6 @@ public class ChaseLevDequeLincheckTest {
 
     @Test
     void stress() {
-        new StressOptions()
-                .sequentialSpecification(Spec.class)
-                .iterations(30)
-                .invocationsPerIteration(1_000)
-                .threads(3)
-                .actorsPerThread(3)
-                .actorsBefore(2)
-                .actorsAfter(2)
-                .check(ChaseLevDequeLincheckTest.class);
+        LincheckRuns.stress(ChaseLevDequeLincheckTest.class, Spec.class);
     }
 }

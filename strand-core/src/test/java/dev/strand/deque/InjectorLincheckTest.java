@@ -5,10 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,27 +66,11 @@ public class InjectorLincheckTest {
 
     @Test
     void modelChecking() {
-        new ModelCheckingOptions()
-                .sequentialSpecification(Spec.class)
-                .iterations(20)
-                .invocationsPerIteration(1_000)
-                .threads(3)
-                .actorsPerThread(3)
-                .actorsBefore(2)
-                .actorsAfter(2)
-                .check(InjectorLincheckTest.class);
+        LincheckRuns.modelCheck(InjectorLincheckTest.class, Spec.class);
     }
 
     @Test
     void stress() {
-        new StressOptions()
-                .sequentialSpecification(Spec.class)
-                .iterations(30)
-                .invocationsPerIteration(1_000)
-                .threads(3)
-                .actorsPerThread(3)
-                .actorsBefore(2)
-                .actorsAfter(2)
-                .check(InjectorLincheckTest.class);
+        LincheckRuns.stress(InjectorLincheckTest.class, Spec.class);
     }
 }

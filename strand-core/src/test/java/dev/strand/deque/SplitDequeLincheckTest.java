@@ -2,10 +2,8 @@ package dev.strand.deque;
 
 import java.util.ArrayDeque;
 import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -100,27 +98,11 @@ public class SplitDequeLincheckTest {
 
     @Test
     void modelChecking() {
-        new ModelCheckingOptions()
-                .sequentialSpecification(Spec.class)
-                .iterations(20)
-                .invocationsPerIteration(1_000)
-                .threads(3)
-                .actorsPerThread(3)
-                .actorsBefore(2)
-                .actorsAfter(2)
-                .check(SplitDequeLincheckTest.class);
+        LincheckRuns.modelCheck(SplitDequeLincheckTest.class, Spec.class);
     }
 
     @Test
     void stress() {
-        new StressOptions()
-                .sequentialSpecification(Spec.class)
-                .iterations(30)
-                .invocationsPerIteration(1_000)
-                .threads(3)
-                .actorsPerThread(3)
-                .actorsBefore(2)
-                .actorsAfter(2)
-                .check(SplitDequeLincheckTest.class);
+        LincheckRuns.stress(SplitDequeLincheckTest.class, Spec.class);
     }
 }

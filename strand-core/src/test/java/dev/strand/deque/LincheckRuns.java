@@ -1,0 +1,39 @@
+package dev.strand.deque;
+
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.StressOptions;
+
+/**
+ * The scenario shape every deque Lincheck test uses: three threads of three operations, with two
+ * before and two after. That is enough for an owner, two thieves and the element races between
+ * them, and small enough that the model checker explores it thoroughly in seconds.
+ */
+final class LincheckRuns {
+    private LincheckRuns() { }
+
+    /** Model checking: 20 random scenarios, 1 000 interleavings each. */
+    static void modelCheck(Class<?> test, Class<?> sequentialSpec) {
+        new ModelCheckingOptions()
+                .sequentialSpecification(sequentialSpec)
+                .iterations(20)
+                .invocationsPerIteration(1_000)
+                .threads(3)
+                .actorsPerThread(3)
+                .actorsBefore(2)
+                .actorsAfter(2)
+                .check(test);
+    }
+
+    /** Stress: 30 random scenarios, 1 000 real concurrent runs each. */
+    static void stress(Class<?> test, Class<?> sequentialSpec) {
+        new StressOptions()
+                .sequentialSpecification(sequentialSpec)
+                .iterations(30)
+                .invocationsPerIteration(1_000)
+                .threads(3)
+                .actorsPerThread(3)
+                .actorsBefore(2)
+                .actorsAfter(2)
+                .check(test);
+    }
+}

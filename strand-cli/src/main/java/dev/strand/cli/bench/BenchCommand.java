@@ -531,7 +531,6 @@ public final class BenchCommand implements Callable<Integer> {
         return c;
     }
 
-
     /** @return the heap's current and maximum size, e.g. "4.0 GB of max 4.0 GB" (GC behaviour depends on both) */
     static String heapLabel() {
         Runtime rt = Runtime.getRuntime();

@@ -1,6 +1,7 @@
 package dev.strand.deque;
 
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Options;
 import org.jetbrains.lincheck.datastructures.StressOptions;
 
 /**
@@ -13,27 +14,20 @@ final class LincheckRuns {
 
     /** Model checking: 20 random scenarios, 1 000 interleavings each. */
     static void modelCheck(Class<?> test, Class<?> sequentialSpec) {
-        new ModelCheckingOptions()
-                .sequentialSpecification(sequentialSpec)
-                .iterations(20)
-                .invocationsPerIteration(1_000)
-                .threads(3)
-                .actorsPerThread(3)
-                .actorsBefore(2)
-                .actorsAfter(2)
-                .check(test);
+        shaped(new ModelCheckingOptions(), sequentialSpec).iterations(20).check(test);
     }
 
     /** Stress: 30 random scenarios, 1 000 real concurrent runs each. */
     static void stress(Class<?> test, Class<?> sequentialSpec) {
-        new StressOptions()
-                .sequentialSpecification(sequentialSpec)
-                .iterations(30)
+        shaped(new StressOptions(), sequentialSpec).iterations(30).check(test);
+    }
+
+    private static <O extends Options<O, ?>> O shaped(O options, Class<?> sequentialSpec) {
+        return options.sequentialSpecification(sequentialSpec)
                 .invocationsPerIteration(1_000)
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(2)
-                .actorsAfter(2)
-                .check(test);
+                .actorsAfter(2);
     }
 }

@@ -20,8 +20,8 @@ import java.util.function.LongSupplier;
  *
  * <ul>
  *   <li>{@code serial}: {@link Uts#serial}, a recursion over {@link Sha1Rng.Node}s;</li>
- *   <li>{@code structure}: the kernels' shape without a runtime: a node object per node and an
- *       array of its children, run inline;</li>
+ *   <li>{@code structure}: the kernels' shape without a runtime: an object per forked child,
+ *       holding its parent and index, in a list the node runs inline;</li>
  *   <li>{@code task}: a {@link Task} per node, each child run with {@code invoke()} (allocation
  *       and the completion CAS; no deque);</li>
  *   <li>{@code strand}: the suite's kernel, {@link Uts#strand} (fork and join through the deque);</li>
@@ -67,16 +67,8 @@ public final class UtsOverhead {
              ForkJoinPool fjp = new ForkJoinPool(1)) {
             List<Form> forms = List.of(
                     new Form("serial", () -> Uts.serial(t)),
-                    new Form("structure", () -> {
-                        Inline root = new Inline(t, Sha1Rng.root(t.seed()));
-                        root.run();
-                        return root.count;
-                    }),
-                    new Form("task", () -> strand.invoke(() -> {
-                        Invoked root = new Invoked(t, Sha1Rng.root(t.seed()));
-                        root.invoke();
-                        return root.count;
-                    })),
+                    new Form("structure", () -> Inline.explore(t, Sha1Rng.root(t.seed()))),
+                    new Form("task", () -> strand.invoke(() -> Invoked.explore(t, Sha1Rng.root(t.seed())))),
                     new Form("strand", () -> strand.invoke(() -> Uts.strand(t))),
                     new Form("strand-split", () -> split.invoke(() -> Uts.strand(t))),
                     new Form("fjp", () -> {
@@ -152,67 +144,79 @@ public final class UtsOverhead {
         }
     }
 
-    /** The kernels' node without a runtime: children in an array, each run inline. */
+    /** The kernels' node without a runtime: the same list of children, each run inline. */
     static final class Inline {
         final UtsParams t;
-        final Sha1Rng.Node node;
+        final Sha1Rng.Node parent;
+        final int index;
+        final Inline next;
         long count;
 
-        Inline(UtsParams t, Sha1Rng.Node node) {
+        Inline(UtsParams t, Sha1Rng.Node parent, int index, Inline next) {
             this.t = t;
-            this.node = node;
+            this.parent = parent;
+            this.index = index;
+            this.next = next;
         }
 
         void run() {
-            int k = t.numChildren(node);
+            count = explore(t, parent.child(index));
+        }
+
+        static long explore(UtsParams t, Sha1Rng.Node n) {
+            int k = t.numChildren(n);
             long c = 1;
             if (k > 0) {
-                Inline[] ch = new Inline[k];
+                Inline pending = null;
                 for (int i = 0; i < k - 1; i++) {
-                    ch[i] = new Inline(t, node.child(i));
+                    pending = new Inline(t, n, i, pending);
                 }
-                Inline last = new Inline(t, node.child(k - 1));
-                last.run();
-                c += last.count;
-                for (int i = k - 2; i >= 0; i--) {
-                    ch[i].run();
-                    c += ch[i].count;
+                c += explore(t, n.child(k - 1));
+                for (Inline ch = pending; ch != null; ch = ch.next) {
+                    ch.run();
+                    c += ch.count;
                 }
             }
-            count = c;
+            return c;
         }
     }
 
     /** The kernels' node as a Task, each child run with {@code invoke()}: no deque. */
     static final class Invoked extends Task<Void> {
         final UtsParams t;
-        final Sha1Rng.Node node;
+        final Sha1Rng.Node parent;
+        final int index;
+        final Invoked next;
         long count;
 
-        Invoked(UtsParams t, Sha1Rng.Node node) {
+        Invoked(UtsParams t, Sha1Rng.Node parent, int index, Invoked next) {
             this.t = t;
-            this.node = node;
+            this.parent = parent;
+            this.index = index;
+            this.next = next;
         }
 
         @Override
         protected Void compute() {
-            int k = t.numChildren(node);
+            count = explore(t, parent.child(index));
+            return null;
+        }
+
+        static long explore(UtsParams t, Sha1Rng.Node n) {
+            int k = t.numChildren(n);
             long c = 1;
             if (k > 0) {
-                Invoked[] ch = new Invoked[k];
+                Invoked pending = null;
                 for (int i = 0; i < k - 1; i++) {
-                    ch[i] = new Invoked(t, node.child(i));
+                    pending = new Invoked(t, n, i, pending);
                 }
-                Invoked last = new Invoked(t, node.child(k - 1));
-                last.compute();
-                c += last.count;
-                for (int i = k - 2; i >= 0; i--) {
-                    ch[i].invoke();
-                    c += ch[i].count;
+                c += explore(t, n.child(k - 1));
+                for (Invoked ch = pending; ch != null; ch = ch.next) {
+                    ch.invoke();
+                    c += ch.count;
                 }
             }
-            count = c;
-            return null;
+            return c;
         }
     }
 }

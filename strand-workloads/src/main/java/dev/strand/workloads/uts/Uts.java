@@ -50,47 +50,59 @@ public final class Uts {
 
     /** @return the number of nodes, one Strand task per node (call inside a Strand pool) */
     public static long strand(UtsParams t) {
-        StrandNode root = new StrandNode(t, Sha1Rng.root(t.seed()));
+        StrandNode root = new StrandNode(t, null, 0, null);
         root.invoke();
         return root.count;
     }
 
     /** @return a ForkJoinPool task counting the tree into its {@code count} */
     public static FjpNode fjpTask(UtsParams t) {
-        return new FjpNode(t, Sha1Rng.root(t.seed()));
+        return new FjpNode(t, null, 0, null);
     }
 
-    /** Strand version: one task per node. */
+    /**
+     * Strand version: one task per node. A task holds its parent's state and its index and derives
+     * its own state when it runs, so a fork costs an allocation and a push, and the SHA-1 of a
+     * stolen child is computed by its thief. The forked siblings form a list through {@code next}
+     * (newest first, the order the joins want), so a node allocates no array of its children.
+     */
     static final class StrandNode extends Task<Void> {
         final UtsParams t;
-        final Sha1Rng.Node node;
+        final Sha1Rng.Node parent;                // null for the root
+        final int index;
+        final StrandNode next;                    // the sibling forked before this one
         long count;
 
-        StrandNode(UtsParams t, Sha1Rng.Node node) {
+        StrandNode(UtsParams t, Sha1Rng.Node parent, int index, StrandNode next) {
             this.t = t;
-            this.node = node;
+            this.parent = parent;
+            this.index = index;
+            this.next = next;
         }
 
         @Override
         protected Void compute() {
-            int k = t.numChildren(node);
+            count = explore(t, parent == null ? Sha1Rng.root(t.seed()) : parent.child(index));
+            return null;
+        }
+
+        /** Forks all children but the last, explores the last inline, then joins newest first. */
+        static long explore(UtsParams t, Sha1Rng.Node n) {
+            int k = t.numChildren(n);
             long c = 1;
             if (k > 0) {
-                StrandNode[] ch = new StrandNode[k];
+                StrandNode forked = null;
                 for (int i = 0; i < k - 1; i++) {
-                    ch[i] = new StrandNode(t, node.child(i));
-                    ch[i].fork();
+                    forked = new StrandNode(t, n, i, forked);
+                    forked.fork();
                 }
-                StrandNode last = new StrandNode(t, node.child(k - 1));
-                last.compute();
-                c += last.count;
-                for (int i = k - 2; i >= 0; i--) {
-                    ch[i].join();
-                    c += ch[i].count;
+                c += explore(t, n.child(k - 1));
+                for (StrandNode ch = forked; ch != null; ch = ch.next) {
+                    ch.join();
+                    c += ch.count;
                 }
             }
-            count = c;
-            return null;
+            return c;
         }
     }
 
@@ -98,34 +110,40 @@ public final class Uts {
     public static final class FjpNode extends RecursiveAction {
         private static final long serialVersionUID = 1L;
         final transient UtsParams t;
-        final transient Sha1Rng.Node node;
+        final transient Sha1Rng.Node parent;
+        final int index;
+        final transient FjpNode next;
         /** Nodes in this subtree, once the task has run. */
         public long count;
 
-        FjpNode(UtsParams t, Sha1Rng.Node node) {
+        FjpNode(UtsParams t, Sha1Rng.Node parent, int index, FjpNode next) {
             this.t = t;
-            this.node = node;
+            this.parent = parent;
+            this.index = index;
+            this.next = next;
         }
 
         @Override
         protected void compute() {
-            int k = t.numChildren(node);
+            count = explore(t, parent == null ? Sha1Rng.root(t.seed()) : parent.child(index));
+        }
+
+        static long explore(UtsParams t, Sha1Rng.Node n) {
+            int k = t.numChildren(n);
             long c = 1;
             if (k > 0) {
-                FjpNode[] ch = new FjpNode[k];
+                FjpNode forked = null;
                 for (int i = 0; i < k - 1; i++) {
-                    ch[i] = new FjpNode(t, node.child(i));
-                    ch[i].fork();
+                    forked = new FjpNode(t, n, i, forked);
+                    forked.fork();
                 }
-                FjpNode last = new FjpNode(t, node.child(k - 1));
-                last.compute();
-                c += last.count;
-                for (int i = k - 2; i >= 0; i--) {
-                    ch[i].join();
-                    c += ch[i].count;
+                c += explore(t, n.child(k - 1));
+                for (FjpNode ch = forked; ch != null; ch = ch.next) {
+                    ch.join();
+                    c += ch.count;
                 }
             }
-            count = c;
+            return c;
         }
     }
 }

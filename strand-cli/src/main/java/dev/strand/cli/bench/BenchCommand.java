@@ -133,6 +133,15 @@ public final class BenchCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE} ms; 0 for none).")
     int pauseMs;
 
+    @Option(names = "--min-sample", paramLabel = "MS", defaultValue = "100",
+            description = "Batch short runs: a variant whose warm-up run took less than this "
+                    + "repeats its run within each sample until the sample lasts about this long, "
+                    + "and reports the mean per run (default: ${DEFAULT-VALUE} ms; 0 for one run "
+                    + "per sample; needs --warmup >= 1). A run of a few ms is at the mercy of one "
+                    + "scheduler tick, and /proc/stat's 10 ms ticks cannot say how busy the machine "
+                    + "was during it.")
+    double minSampleMs;
+
     @Option(names = "--gc", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Run System.gc() before every run, untimed (default; --no-gc to skip): "
                     + "each run starts with an empty young generation and pays for its own garbage "
@@ -219,21 +228,22 @@ public final class BenchCommand implements Callable<Integer> {
         }
 
         if (!json) {
-            out.printf(Locale.ROOT, "strand bench: P=%d, size %s, %d warm-up + %d measured round(s) per kernel; "
-                            + "Java %s, %d CPUs; common pool parallelism %d; heap %s%n", parallelism, size.label(),
-                    warmup, rounds, System.getProperty("java.version"),
+            out.printf(Locale.ROOT, "strand bench: P=%d, size %s, %d warm-up + %d measured round(s) per kernel, "
+                            + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
+                    parallelism, size.label(), warmup, rounds, BenchReport.fmt(minSampleMs, "%.0f"),
+                    System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism(),
                     heapLabel());
             out.flush();
         }
+        BenchRunner.Plan plan = new BenchRunner.Plan(parallelism, warmup, rounds, pauseMs, gcBeforeRun, minSampleMs);
         List<KernelRun> runs = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         double quiet = quietBelow == null ? Double.NaN : quietBelow;
         try (Progress progress = Progress.start("bench", steps, !json && !noProgress)) {
             for (Map.Entry<Workload, List<Variant>> e : variants.entrySet()) {
                 try (Workload w = e.getKey()) {
-                    KernelRun run = BenchRunner.run(w, e.getValue(), parallelism, warmup, rounds, pauseMs, gcBeforeRun,
-                            progress);
+                    KernelRun run = BenchRunner.run(w, e.getValue(), plan, progress);
                     runs.add(run);
                     rows.addAll(BenchReport.summarize(run, quiet, parallelism));
                 }
@@ -322,6 +332,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (warmup < 0) {
             throw bad("--warmup must be >= 0, got " + warmup);
+        }
+        if (!(minSampleMs >= 0 && minSampleMs <= 60_000)) {
+            throw bad("--min-sample must be between 0 and 60000 ms, got " + minSampleMs);
         }
         if (quietBelow != null && !(quietBelow >= 0 && quietBelow <= 1)) {
             throw bad("--quiet-below must be a share between 0 and 1 (e.g. 0.1), got " + quietBelow);
@@ -428,6 +441,7 @@ public final class BenchCommand implements Callable<Integer> {
         opts.put("rounds", rounds);
         opts.put("pauseMs", pauseMs);
         opts.put("gcBeforeRun", gcBeforeRun);
+        opts.put("minSampleMs", minSampleMs);
         opts.put("heapInitialMB", Runtime.getRuntime().totalMemory() >> 20);
         opts.put("quietBelow", quietBelow);
         o.put("options", opts);
@@ -476,6 +490,7 @@ public final class BenchCommand implements Callable<Integer> {
                 m.put("cpuMs", s.cpuNanos() / 1e6);
                 m.put("othersBusy", s.others());
                 m.put("steals", s.steals() < 0 ? null : s.steals());
+                m.put("reps", s.reps());
                 m.put("extras", new LinkedHashMap<>(s.extras()));
                 samples.add(m);
             }

@@ -24,7 +24,7 @@ final class BenchReport {
     /** The summary of one variant of one kernel. NaN where not applicable. */
     record Row(String kernel, String params, Variant variant, Metric metric, double median,
                double speedup, double vsFjp, double cores, double steals, double others, int kept,
-               int total, Workload.Units units, Map<String, Double> extras, String goal) {
+               int total, Workload.Units units, Map<String, Double> extras, String goal, int reps) {
 
         /** @return ns per unit for time kernels, NaN otherwise */
         double nsPerUnit() {
@@ -83,8 +83,8 @@ final class BenchReport {
             double owWall = 0;
             for (Sample s : ss) {
                 if (!Double.isNaN(s.others())) {
-                    ow += s.others() * s.wallNanos();
-                    owWall += s.wallNanos();
+                    ow += s.others() * s.wallNanos() * s.reps();
+                    owWall += s.wallNanos() * s.reps();
                 }
             }
             double others = owWall > 0 ? ow / owWall : Double.NaN;
@@ -101,8 +101,9 @@ final class BenchReport {
                             .filter(x -> x != null).mapToDouble(Double::doubleValue).toArray()));
                 }
             }
+            int reps = ss.stream().mapToInt(Sample::reps).max().orElse(1);
             rows.add(new Row(w.name(), w.params(), v, w.metric(), med, speedup, vsFjp, cores, steals,
-                    others, ss.size(), total, w.units(), extras, ""));
+                    others, ss.size(), total, w.units(), extras, "", reps));
         }
         return withGoals(rows, parallelism);
     }
@@ -171,7 +172,7 @@ final class BenchReport {
             }
             out.add(new Row(r.kernel(), r.params(), r.variant(), r.metric(), r.median(), r.speedup(),
                     r.vsFjp(), r.cores(), r.steals(), r.others(), r.kept(), r.total(), r.units(),
-                    r.extras(), g));
+                    r.extras(), g, r.reps()));
         }
         return out;
     }
@@ -220,6 +221,9 @@ final class BenchReport {
     static String extras(Row r) {
         List<String> parts = new ArrayList<>();
         Map<String, Double> e = r.extras();
+        if (r.reps() > 1) {
+            parts.add(r.reps() + " runs/sample");
+        }
         if (e.containsKey("peakQueued")) {
             parts.add("peak queued " + String.format(Locale.ROOT, "%.0f", e.get("peakQueued")));
         }

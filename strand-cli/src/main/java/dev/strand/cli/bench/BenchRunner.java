@@ -14,15 +14,47 @@ import java.util.concurrent.CountDownLatch;
 import java.util.stream.LongStream;
 
 /**
- * Runs one workload: warm-up rounds, then measured rounds in which every variant runs once, in an
- * order rotated by one each round (round r starts with variant r mod V). Every run is checked.
+ * Runs one workload: warm-up rounds, then measured rounds in which every variant takes one sample,
+ * in an order rotated by one each round (round r starts with variant r mod V). Every run is checked.
+ *
+ * <p>A sample is one run, or a batch of runs when one run is short: a variant whose last warm-up
+ * run took less than {@link Plan#minSampleMs} runs {@code ceil(minSampleMs / that)} times per
+ * sample (at most {@link #MAX_REPS}), and the sample's value is the mean per run. Runs of a few
+ * milliseconds are otherwise at the mercy of one scheduler tick, and the machine's busyness
+ * ({@code /proc/stat}, 10 ms ticks) says nothing about them. Only wall-time kernels batch.
  */
 final class BenchRunner {
     private BenchRunner() { }
 
-    /** One measured run. */
+    /** At most this many runs per sample. */
+    static final int MAX_REPS = 1000;
+
+    /**
+     * How to run a kernel.
+     *
+     * @param parallelism every pool's parallelism
+     * @param warmup      rounds run and checked but not recorded
+     * @param rounds      measured rounds
+     * @param pauseMs     sleep before every sample, so the previous run's pool has parked its workers
+     * @param gcBefore    {@code System.gc()} before every sample (before the pause), so that no
+     *                    sample pays for the garbage of the one before it
+     * @param minSampleMs batch short runs into samples of at least this length (0: never batch;
+     *                    batching needs a warm-up round to size the batch)
+     */
+    record Plan(int parallelism, int warmup, int rounds, int pauseMs, boolean gcBefore, double minSampleMs) { }
+
+    /**
+     * One measured sample: {@code reps} runs of one variant. {@code value}, {@code wallNanos},
+     * {@code cpuNanos} and {@code steals} are per run (means over the batch).
+     */
     record Sample(Variant variant, int round, double value, long wallNanos, long cpuNanos,
-                  double others, long steals, Map<String, Double> extras) { }
+                  double others, long steals, Map<String, Double> extras, int reps) {
+        /** A sample of one run. */
+        Sample(Variant variant, int round, double value, long wallNanos, long cpuNanos,
+               double others, long steals, Map<String, Double> extras) {
+            this(variant, round, value, wallNanos, cpuNanos, others, steals, extras, 1);
+        }
+    }
 
     /** All samples of one workload. */
     record KernelRun(Workload workload, List<Variant> variants, List<Sample> samples) { }
@@ -30,34 +62,36 @@ final class BenchRunner {
     /**
      * @param w        the workload (closed by the caller)
      * @param variants the variants to run, a subset of the workload's, in display order
-     * @param p        parallelism of every pool
-     * @param warmup   rounds run and checked but not recorded
-     * @param rounds   measured rounds
-     * @param pauseMs  sleep before every run, so the previous run's pool has parked its workers
-     * @param gcBefore {@code System.gc()} before every run (before the pause), so that no run pays
-     *                 for the garbage of the run before it
-     * @param progress advanced once per run
+     * @param plan     rounds, pauses, batching
+     * @param progress advanced once per sample
      */
-    static KernelRun run(Workload w, List<Variant> variants, int p, int warmup, int rounds, int pauseMs,
-            boolean gcBefore, Progress progress) throws Exception {
+    static KernelRun run(Workload w, List<Variant> variants, Plan plan, Progress progress) throws Exception {
         List<Sample> samples = new ArrayList<>();
-        try (Pools pools = Pools.open(p, variants)) {
+        int v = variants.size();
+        int[] reps = new int[v];
+        java.util.Arrays.fill(reps, 1);
+        try (Pools pools = Pools.open(plan.parallelism(), variants)) {
             w.setUp(pools);
-            int v = variants.size();
-            for (int r = 0; r < warmup + rounds; r++) {
-                boolean measured = r >= warmup;
-                progress.note(w.name() + (measured ? " round " + (r - warmup + 1) + "/" + rounds : " warm-up"));
+            for (int r = 0; r < plan.warmup() + plan.rounds(); r++) {
+                boolean measured = r >= plan.warmup();
+                int round = r - plan.warmup();
+                progress.note(w.name() + (measured ? " round " + (round + 1) + "/" + plan.rounds() : " warm-up"));
                 for (int j = 0; j < v; j++) {
-                    Variant var = variants.get((j + r) % v);
-                    if (gcBefore) {
+                    int i = (j + r) % v;
+                    Variant var = variants.get(i);
+                    if (plan.gcBefore()) {
                         System.gc();
                     }
-                    if (pauseMs > 0) {
-                        Thread.sleep(pauseMs);
+                    if (plan.pauseMs() > 0) {
+                        Thread.sleep(plan.pauseMs());
                     }
-                    Sample s = var == Variant.CEILING ? ceiling(w, p, r - warmup) : once(w, var, pools, r - warmup);
+                    int n = measured ? reps[i] : 1;
+                    Sample s = var == Variant.CEILING
+                            ? ceiling(w, plan.parallelism(), round, n) : sample(w, var, pools, round, n);
                     if (measured) {
                         samples.add(s);
+                    } else if (r == plan.warmup() - 1) {
+                        reps[i] = repsFor(w, s, plan.minSampleMs());
                     }
                     progress.step();
                 }
@@ -66,26 +100,42 @@ final class BenchRunner {
         return new KernelRun(w, variants, samples);
     }
 
-    private static Sample once(Workload w, Variant v, Pools pools, int round) throws Exception {
-        w.prepare(v);
+    /** @return runs per sample for a variant whose warm-up sample (one run) was {@code s} */
+    static int repsFor(Workload w, Sample s, double minSampleMs) {
+        double runMs = s.wallNanos() / 1e6;
+        if (w.metric() != Metric.TIME || !(minSampleMs > 0) || runMs >= minSampleMs) {
+            return 1;
+        }
+        return (int) Math.min(MAX_REPS, Math.ceil(minSampleMs / Math.max(runMs, 1e-3)));
+    }
+
+    private static Sample sample(Workload w, Variant v, Pools pools, int round, int reps) throws Exception {
         PoolStats before = v == Variant.STRAND ? pools.strand().stats() : null;
         long fjpSteals = v == Variant.FJP ? pools.fjp().getStealCount() : 0;
         MachineLoad.Mark mark = MachineLoad.mark();
-        CpuClock.Reading cpu0 = CpuClock.read();
-        long t0 = System.nanoTime();
-        Object result = w.run(v);
-        long t1 = System.nanoTime();
-        CpuClock.Reading cpu1 = CpuClock.read();
+        long wall = 0;
+        long cpu = 0;
+        Object result = null;
+        for (int k = 0; k < reps; k++) {
+            w.prepare(v);                           // untimed, like the check below
+            CpuClock.Reading cpu0 = CpuClock.read();
+            long t0 = System.nanoTime();
+            result = w.run(v);
+            long t1 = System.nanoTime();
+            CpuClock.Reading cpu1 = CpuClock.read();
+            wall += t1 - t0;
+            cpu += CpuClock.between(cpu0, cpu1);
+            w.check(v, result);                     // throws WrongResultException
+        }
         double others = MachineLoad.othersBusy(mark);
         long steals = -1;
         if (before != null) {
-            steals = pools.strand().stats().since(before).steals();
+            steals = pools.strand().stats().since(before).steals() / reps;
         } else if (v == Variant.FJP) {
-            steals = pools.fjp().getStealCount() - fjpSteals;
+            steals = (pools.fjp().getStealCount() - fjpSteals) / reps;
         }
-        w.check(v, result);                         // throws WrongResultException
-        double value = w.metric() == Metric.TIME ? (t1 - t0) / 1e6 : w.value(result);
-        return new Sample(v, round, value, t1 - t0, CpuClock.between(cpu0, cpu1), others, steals, w.extras(v, result));
+        double value = w.metric() == Metric.TIME ? wall / 1e6 / reps : w.value(result);
+        return new Sample(v, round, value, wall / reps, cpu / reps, others, steals, w.extras(v, result), reps);
     }
 
     /**
@@ -93,9 +143,11 @@ final class BenchRunner {
      * serial variant once. Its value is the mean of the copies' times (from the common start to
      * each one's end), not the last one's: copies that are slowed unevenly (a copy sharing its
      * core with a JIT or GC thread) would make a maximum understate what the cores can do, while
-     * a scheduler balances such unevenness away. Every copy's result is checked.
+     * a scheduler balances such unevenness away. Every copy's result is checked. With
+     * {@code reps > 1} every copy runs the serial code that many times (it is reentrant) and the
+     * value is per run.
      */
-    private static Sample ceiling(Workload w, int p, int round) throws Exception {
+    private static Sample ceiling(Workload w, int p, int round, int reps) throws Exception {
         w.prepare(Variant.SERIAL);
         Object[] results = new Object[p];
         Throwable[] failures = new Throwable[p];
@@ -109,7 +161,12 @@ final class BenchRunner {
                 try {
                     go.await();
                     long c0 = CpuClock.currentThreadNanos();
-                    results[k] = w.run(Variant.SERIAL);
+                    for (int n = 0; n < reps; n++) {
+                        results[k] = w.run(Variant.SERIAL);
+                        if (n < reps - 1) {
+                            w.check(Variant.SERIAL, results[k]);   // the last one is checked below
+                        }
+                    }
                     cpu[k] = CpuClock.currentThreadNanos() - c0;
                     end[k] = System.nanoTime();
                 } catch (Throwable e) {
@@ -134,7 +191,8 @@ final class BenchRunner {
             }
             w.check(Variant.SERIAL, results[i]);
         }
-        double meanMs = LongStream.of(end).mapToDouble(e -> (e - t0) / 1e6).average().orElse(Double.NaN);
-        return new Sample(Variant.CEILING, round, meanMs, t1 - t0, LongStream.of(cpu).sum(), others, -1, Map.of());
+        double meanMs = LongStream.of(end).mapToDouble(e -> (e - t0) / 1e6).average().orElse(Double.NaN) / reps;
+        return new Sample(Variant.CEILING, round, meanMs, (t1 - t0) / reps, LongStream.of(cpu).sum() / reps, others, -1,
+                Map.of(), reps);
     }
 }

@@ -14,13 +14,22 @@ import org.junit.jupiter.api.Test;
 
 class BenchRunnerTest {
 
-    /** Records the order of runs; the strand variant returns a wrong result if asked to. */
+    /**
+     * Records the order of runs; the strand variant returns a wrong result if asked to: every run,
+     * or only its {@code wrongAt}-th (counting from 1).
+     */
     static final class Fake extends Workload {
         final boolean wrong;
+        final int wrongAt;
         final List<Variant> order = new ArrayList<>();
 
         Fake(boolean wrong) {
+            this(wrong, 0);
+        }
+
+        Fake(boolean wrong, int wrongAt) {
             this.wrong = wrong;
+            this.wrongAt = wrongAt;
         }
 
         @Override
@@ -42,7 +51,9 @@ class BenchRunnerTest {
         public Object run(Variant v) throws Exception {
             order.add(v);
             Thread.sleep(v == Variant.SERIAL ? 4 : 2);
-            return v == Variant.STRAND && wrong ? 41 : 42;
+            long nth = order.stream().filter(x -> x == Variant.STRAND).count();
+            boolean bad = wrong && v == Variant.STRAND && (wrongAt == 0 || nth == wrongAt);
+            return bad ? 41 : 42;
         }
 
         @Override
@@ -54,7 +65,7 @@ class BenchRunnerTest {
     @Test
     void roundsRotateTheOrderAndRatiosComeFromTheSameRound() throws Exception {
         Fake f = new Fake(false);
-        BenchRunner.KernelRun run = BenchRunner.run(f, f.variants(), 1, 1, 3, 0, false, Progress.start("t", 1, false));
+        BenchRunner.KernelRun run = BenchRunner.run(f, f.variants(), new BenchRunner.Plan(1, 1, 3, 0, false, 0), Progress.start("t", 1, false));
         assertThat(f.order).containsExactly(
                 Variant.SERIAL, Variant.STRAND, Variant.FJP,     // warm-up (round -1)
                 Variant.STRAND, Variant.FJP, Variant.SERIAL,     // round 0 starts one later
@@ -81,9 +92,43 @@ class BenchRunnerTest {
     }
 
     @Test
+    void shortRunsAreBatchedIntoSamplesAndReportedPerRun() throws Exception {
+        Fake f = new Fake(false);
+        // runs take >= 4 ms (serial) and >= 2 ms (others): samples of 20 ms need 2..5 and 2..10 runs
+        BenchRunner.KernelRun run = BenchRunner.run(f, f.variants(), new BenchRunner.Plan(1, 1, 2, 0, false, 20),
+                Progress.start("t", 1, false));
+        assertThat(run.samples()).hasSize(6);
+        int runs = 3;                                   // the warm-up round: one run per variant
+        for (BenchRunner.Sample s : run.samples()) {
+            int most = s.variant() == Variant.SERIAL ? 5 : 10;
+            assertThat(s.reps()).as(s.toString()).isBetween(2, most);
+            assertThat(s.value()).as("per run, not per sample").isEqualTo(s.wallNanos() / 1e6, org.assertj.core.data.Offset.offset(1e-6))
+                    .isGreaterThanOrEqualTo(s.variant() == Variant.SERIAL ? 4.0 : 2.0);
+            runs += s.reps();
+        }
+        assertThat(f.order).hasSize(runs);
+        List<BenchReport.Row> rows = BenchReport.summarize(run, Double.NaN, 2);
+        assertThat(rows).allSatisfy(r -> assertThat(r.reps()).isGreaterThan(1));
+        assertThat(BenchReport.extras(rows.get(0))).contains("runs/sample");
+
+        // without a warm-up round there is nothing to size a batch from: one run per sample
+        Fake cold = new Fake(false);
+        assertThat(BenchRunner.run(cold, cold.variants(), new BenchRunner.Plan(1, 0, 1, 0, false, 20),
+                Progress.start("t", 1, false)).samples()).allSatisfy(s -> assertThat(s.reps()).isEqualTo(1));
+    }
+
+    @Test
+    void everyRunOfABatchIsChecked() {
+        Fake f = new Fake(true, 2);   // the 1st run of strand's first batch (the warm-up ran the 1st)
+        assertThatThrownBy(() -> BenchRunner.run(f, f.variants(), new BenchRunner.Plan(1, 1, 1, 0, false, 20),
+                Progress.start("t", 1, false)))
+                .isInstanceOf(WrongResultException.class).hasMessage("fake strand: got 41, expected 42");
+    }
+
+    @Test
     void aWrongResultStopsTheRun() {
         Fake f = new Fake(true);
-        assertThatThrownBy(() -> BenchRunner.run(f, f.variants(), 1, 0, 2, 1, false, Progress.start("t", 1, false)))
+        assertThatThrownBy(() -> BenchRunner.run(f, f.variants(), new BenchRunner.Plan(1, 0, 2, 1, false, 0), Progress.start("t", 1, false)))
                 .isInstanceOf(WrongResultException.class).hasMessage("fake strand: got 41, expected 42");
     }
 
@@ -155,12 +200,12 @@ class BenchRunnerTest {
     @Test
     void theCeilingRunsPCopiesOfTheSerialCodeAtOnceAndChecksEach() throws Exception {
         Rendezvous w = new Rendezvous(3, false);
-        BenchRunner.KernelRun run = BenchRunner.run(w, w.variants(), 3, 0, 2, 0, false, Progress.start("t", 1, false));
+        BenchRunner.KernelRun run = BenchRunner.run(w, w.variants(), new BenchRunner.Plan(3, 0, 2, 0, false, 0), Progress.start("t", 1, false));
         assertThat(w.threads).contains("strand-bench-ceiling-0", "strand-bench-ceiling-1", "strand-bench-ceiling-2");
         assertThat(run.samples()).filteredOn(s -> s.variant() == Variant.CEILING).hasSize(2);
 
         Rendezvous bad = new Rendezvous(2, true);
-        assertThatThrownBy(() -> BenchRunner.run(bad, bad.variants(), 2, 0, 1, 0, false, Progress.start("t", 1, false)))
+        assertThatThrownBy(() -> BenchRunner.run(bad, bad.variants(), new BenchRunner.Plan(2, 0, 1, 0, false, 0), Progress.start("t", 1, false)))
                 .isInstanceOf(WrongResultException.class).hasMessage("rendezvous serial: got 41, expected 42");
     }
 

@@ -22,7 +22,9 @@ import java.util.Objects;
  * @param spinRounds     steal sweeps an idle worker makes before it parks, {@code >= 0}
  * @param stealPaceNanos a thief that ran a stolen task (and what it forked) in less than this
  *                       many nanoseconds waits out the rest before it looks for work again, in
- *                       {@code [0, 1_000_000]}; 0 turns pacing off (see the package documentation)
+ *                       {@code [0, 1_000_000]}; 0 turns pacing off. Each such tiny steal doubles
+ *                       the thief's pace, up to 16 times this (and at most 1 ms); a stolen task
+ *                       that runs longer resets it (see the package documentation)
  * @param maxSearchers   cap on workers searching for work at once, {@code >= 1}
  * @param stackSize      worker thread stack size in bytes, 0 for the JVM default
  * @param daemon         whether workers are daemon threads

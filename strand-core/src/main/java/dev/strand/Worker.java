@@ -41,6 +41,8 @@ final class Worker extends Thread {
     private final int spawnBound;
     private final int spinRounds;
     private final long stealPaceNanos;
+    /** The pace now: {@link #stealPaceNanos}, doubled after each tiny steal up to the cap. */
+    private long pace;
     private final boolean greedyJoin;
     final boolean lazySplitting;
     private int tick;
@@ -91,6 +93,7 @@ final class Worker extends Thread {
         this.spawnBound = c.spawnBound();
         this.spinRounds = c.spinRounds();
         this.stealPaceNanos = c.stealPaceNanos();
+        this.pace = stealPaceNanos;
         this.greedyJoin = c.joinPolicy() == JoinPolicy.GREEDY;
         this.lazySplitting = c.lazySplitting();
         this.seed = 0x9E3779B9 * (index + 1) | 1;
@@ -506,9 +509,12 @@ final class Worker extends Thread {
     }
 
     /**
-     * Steal pacing: after a stolen task that ran (with what it forked) for less than
-     * {@code stealPaceNanos}, wait out the rest before looking for work again, so that a thief
-     * steals from a producing owner at most once per pace.
+     * Steal pacing: after a stolen task that ran (with what it forked) for less than the current
+     * pace, wait out the rest before looking for work again, so that a thief steals from a
+     * producing owner at most once per pace. Each such tiny steal doubles the pace, up to
+     * {@link #PACE_BACKOFF_LIMIT} times {@code stealPaceNanos} (and at most
+     * {@link PoolConfig#MAX_STEAL_PACE_NANOS}); a stolen task that runs longer than the pace resets
+     * it. Invariant: owner only (the pace is this worker's).
      *
      * <p>Why: a thief that keeps up with an owner forking tiny tasks reads the owner's
      * {@code bottom} and CASes {@code top} between every two of its pushes. Each push then stores
@@ -516,15 +522,42 @@ final class Worker extends Thread {
      * those transfers: one worker forking 10^6 tiny tasks took 4x as long at P=2 as at P=1
      * (ForkJoinPool: about 2x; its thieves never read the owner's index). Paced, the thief takes a
      * task every 250 ns at most and the owner runs the rest inline: 25-30 ns per task instead of
-     * 63-70, and ForkJoinPool's 38-45. Tasks worth stealing run longer than the pace, so
-     * divide-and-conquer work never waits (Go's scheduler likewise waits ~3 us before stealing a
-     * P's {@code runnext}, the goroutine its owner is about to run).
+     * 63-70, and ForkJoinPool's 38-45. A fixed pace still let the thief take 0.4-1 million tiny
+     * tasks per 10 million submitted from one task, each steal costing the producer two cache
+     * misses; backing off to 4 us cut that to 40-80 thousand (see design.md). Tasks worth stealing
+     * run longer than the pace, so divide-and-conquer work never waits (Go's scheduler likewise
+     * waits ~3 us before stealing a P's {@code runnext}, the goroutine its owner is about to run).
      */
     private void paceAfterSteal(long stolenAt) {
-        long until = stolenAt + stealPaceNanos;
-        while (System.nanoTime() - until < 0) {
+        long until = stolenAt + pace;
+        long now = System.nanoTime();
+        pace = nextPace(pace, now - stolenAt, stealPaceNanos);
+        while (now - until < 0) {
             Thread.onSpinWait();
+            now = System.nanoTime();
         }
+    }
+
+    /** A pace backs off to at most this many times the configured one. */
+    static final int PACE_BACKOFF_LIMIT = 16;
+
+    /**
+     * The pace to keep after a stolen task (with what it forked) ran for {@code ranNanos}: back to
+     * {@code base} if it ran at least the current pace (the steal was worth it), else doubled, up to
+     * {@code base * PACE_BACKOFF_LIMIT} but never past {@link PoolConfig#MAX_STEAL_PACE_NANOS}
+     * (nor below {@code base}).
+     *
+     * @param current  the pace the steal was made under, {@code >= base}
+     * @param ranNanos how long the stolen task and its children ran
+     * @param base     the configured pace, {@code > 0}
+     * @return the next pace
+     */
+    static long nextPace(long current, long ranNanos, long base) {
+        if (ranNanos >= current) {
+            return base;
+        }
+        long cap = Math.max(base, Math.min(base * PACE_BACKOFF_LIMIT, PoolConfig.MAX_STEAL_PACE_NANOS));
+        return Math.min(current * 2, cap);
     }
 
     /**

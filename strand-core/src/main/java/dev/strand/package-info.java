@@ -27,9 +27,12 @@
  *       for work again. A thief that keeps up with an owner forking tiny tasks reads the owner's
  *       {@code bottom} between every two pushes, so each push stores to a line another core just
  *       read; the owner then forks at the speed of cache-line transfers (a loop of 10^6 tiny forks
- *       took 4x its P=1 time at P=2). Paced, the owner runs most such tasks inline. Tasks worth
- *       stealing run longer than the pace, so divide-and-conquer never waits; Go's scheduler
- *       likewise waits before it steals a P's {@code runnext}.</li>
+ *       took 4x its P=1 time at P=2). Paced, the owner runs most such tasks inline. Each tiny
+ *       steal doubles the thief's pace, up to 16 times (4 µs by default); a steal that runs longer
+ *       than the pace resets it, so the thief of a stream of tiny tasks backs off further while one
+ *       that finds real work is back at full speed after one steal. Tasks worth stealing run
+ *       longer than the pace, so divide-and-conquer never waits; Go's scheduler likewise waits
+ *       before it steals a P's {@code runnext}.</li>
  *   <li><b>Join</b> is greedy: pop the own deque (an unstolen child is at its bottom and runs
  *       inline), then steal back from the worker running the child (leapfrogging: it holds the
  *       child's subtasks), then steal from anyone; after 64 empty sweeps, park in naps (20 µs,

@@ -281,6 +281,52 @@ class ForkJoinTest {
     }
 
     @Test
+    void aThiefOfTinyTasksBacksOffItsPaceAndARealStealResetsIt() {
+        long base = 250;
+        assertThat(Worker.nextPace(base, 100, base)).isEqualTo(500);           // tiny: doubled
+        assertThat(Worker.nextPace(2000, 100, base)).isEqualTo(4000);
+        assertThat(Worker.nextPace(4000, 100, base)).isEqualTo(base * Worker.PACE_BACKOFF_LIMIT);
+        assertThat(Worker.nextPace(base * Worker.PACE_BACKOFF_LIMIT, 0, base))  // capped
+                .isEqualTo(base * Worker.PACE_BACKOFF_LIMIT);
+        assertThat(Worker.nextPace(4000, 4000, base)).isEqualTo(base);         // worth it: reset
+        assertThat(Worker.nextPace(500, 1_000_000, base)).isEqualTo(base);
+        long max = PoolConfig.MAX_STEAL_PACE_NANOS;                             // never past 1 ms
+        assertThat(Worker.nextPace(max / 2, 0, max / 10)).isEqualTo(max);
+        assertThat(Worker.nextPace(max, 0, max)).isEqualTo(max);
+        assertThat(Worker.nextPace(max, 0, max / 10)).isEqualTo(max);
+    }
+
+    /**
+     * A producer forks tiny tasks; the thief's pace backs off from 50 µs to 800 µs, so it steals
+     * about once per 800 µs. Fails with a fixed pace (about 16 times the steals).
+     */
+    @Test
+    void aThiefOfTinyTasksStealsAtTheBackedOffPace() {
+        int n = 400_000;
+        long base = 50_000;
+        try (StrandPool pool = StrandPool.builder().parallelism(2).stealPaceNanos(base).build()) {
+            PoolStats before = pool.stats();
+            LongAdder ran = new LongAdder();
+            long t0 = System.nanoTime();
+            pool.invoke(() -> {
+                Task<?>[] ts = new Task<?>[n];
+                for (int i = 0; i < n; i++) {
+                    ts[i] = Strand.fork(ran::increment);
+                }
+                for (int i = n - 1; i >= 0; i--) {
+                    ts[i].join();
+                }
+                return null;
+            });
+            long elapsed = System.nanoTime() - t0;
+            assertThat(ran.sum()).isEqualTo(n);
+            long cap = base * Worker.PACE_BACKOFF_LIMIT;
+            // 4 steals on the way up (50, 100, 200, 400 µs), then one per 800 µs, plus slack
+            assertThat(pool.stats().since(before).steals()).isLessThanOrEqualTo(elapsed / cap + 4 + 8);
+        }
+    }
+
+    @Test
     void workerThreadsAreNamedAfterThePool() {
         try (StrandPool pool = StrandPool.builder().name("naming").parallelism(2).build()) {
             String name = pool.invoke(() -> Thread.currentThread().getName());

@@ -258,26 +258,34 @@ class ForkJoinTest {
      */
     @Test
     void aPacedThiefStealsTinyTasksAtMostOncePerPace() {
-        int n = 200_000;
         try (StrandPool pool = StrandPool.builder().parallelism(2)
                 .stealPaceNanos(PoolConfig.MAX_STEAL_PACE_NANOS).build()) {
-            PoolStats before = pool.stats();
-            LongAdder ran = new LongAdder();
-            long t0 = System.nanoTime();
-            pool.invoke(() -> {
-                Task<?>[] ts = new Task<?>[n];
-                for (int i = 0; i < n; i++) {
-                    ts[i] = Strand.fork(ran::increment);
-                }
-                for (int i = n - 1; i >= 0; i--) {
-                    ts[i].join();
-                }
-                return null;
-            });
-            long elapsedMs = (System.nanoTime() - t0) / 1_000_000;
-            assertThat(ran.sum()).isEqualTo(n);
-            assertThat(pool.stats().since(before).steals()).isLessThanOrEqualTo(elapsedMs + 16);
+            TinyForks r = forkTinyTasks(pool, 200_000);
+            assertThat(r.steals()).isLessThanOrEqualTo(r.elapsedNanos() / 1_000_000 + 16);
         }
+    }
+
+    /** Steals and wall time of one task forking {@code n} tiny children and joining them. */
+    private record TinyForks(long steals, long elapsedNanos) { }
+
+    /** Runs the producer of {@link TinyForks} in {@code pool}, checking that every child ran once. */
+    private static TinyForks forkTinyTasks(StrandPool pool, int n) {
+        PoolStats before = pool.stats();
+        LongAdder ran = new LongAdder();
+        long t0 = System.nanoTime();
+        pool.invoke(() -> {
+            Task<?>[] ts = new Task<?>[n];
+            for (int i = 0; i < n; i++) {
+                ts[i] = Strand.fork(ran::increment);
+            }
+            for (int i = n - 1; i >= 0; i--) {
+                ts[i].join();
+            }
+            return null;
+        });
+        long elapsed = System.nanoTime() - t0;
+        assertThat(ran.sum()).isEqualTo(n);
+        return new TinyForks(pool.stats().since(before).steals(), elapsed);
     }
 
     @Test
@@ -302,27 +310,12 @@ class ForkJoinTest {
      */
     @Test
     void aThiefOfTinyTasksStealsAtTheBackedOffPace() {
-        int n = 400_000;
         long base = 50_000;
         try (StrandPool pool = StrandPool.builder().parallelism(2).stealPaceNanos(base).build()) {
-            PoolStats before = pool.stats();
-            LongAdder ran = new LongAdder();
-            long t0 = System.nanoTime();
-            pool.invoke(() -> {
-                Task<?>[] ts = new Task<?>[n];
-                for (int i = 0; i < n; i++) {
-                    ts[i] = Strand.fork(ran::increment);
-                }
-                for (int i = n - 1; i >= 0; i--) {
-                    ts[i].join();
-                }
-                return null;
-            });
-            long elapsed = System.nanoTime() - t0;
-            assertThat(ran.sum()).isEqualTo(n);
+            TinyForks r = forkTinyTasks(pool, 400_000);
             long cap = base * Worker.PACE_BACKOFF_LIMIT;
             // 4 steals on the way up (50, 100, 200, 400 µs), then one per 800 µs, plus slack
-            assertThat(pool.stats().since(before).steals()).isLessThanOrEqualTo(elapsed / cap + 4 + 8);
+            assertThat(r.steals()).isLessThanOrEqualTo(r.elapsedNanos() / cap + 4 + 8);
         }
     }
 

@@ -8,6 +8,7 @@ import dev.strand.workloads.Pools;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -69,7 +70,7 @@ final class BenchRunner {
         List<Sample> samples = new ArrayList<>();
         int v = variants.size();
         int[] reps = new int[v];
-        java.util.Arrays.fill(reps, 1);
+        Arrays.fill(reps, 1);
         try (Pools pools = Pools.open(plan.parallelism(), variants)) {
             w.setUp(pools);
             for (int r = 0; r < plan.warmup() + plan.rounds(); r++) {

@@ -10,6 +10,7 @@ import dev.strand.workloads.WrongResultException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 class BenchRunnerTest {
@@ -102,7 +103,7 @@ class BenchRunnerTest {
         for (BenchRunner.Sample s : run.samples()) {
             int most = s.variant() == Variant.SERIAL ? 5 : 10;
             assertThat(s.reps()).as(s.toString()).isBetween(2, most);
-            assertThat(s.value()).as("per run, not per sample").isEqualTo(s.wallNanos() / 1e6, org.assertj.core.data.Offset.offset(1e-6))
+            assertThat(s.value()).as("per run, not per sample").isEqualTo(s.wallNanos() / 1e6, Offset.offset(1e-6))
                     .isGreaterThanOrEqualTo(s.variant() == Variant.SERIAL ? 4.0 : 2.0);
             runs += s.reps();
         }

@@ -42,11 +42,13 @@ import picocli.CommandLine.TypeConversionException;
         description = {
             "Runs the kernels (all, or those named) in this JVM. Per kernel: fresh pools",
             "of parallelism P, warm-up rounds, then measured rounds in which every variant",
-            "runs once, in an order rotated by one each round, so drifts and noise hit all",
-            "variants alike. Before every run: System.gc() and a short sleep, both untimed",
-            "(--gc, --pause). ./strand gives the bench a fixed 4 GB heap ($STRAND_JAVA_OPTS",
-            "to change it), so collections fall alike in every run. Every run's result is",
-            "checked; a wrong result stops the command (exit 1).",
+            "takes one sample, in an order rotated by one each round, so drifts and noise",
+            "hit all variants alike. A sample is one run, or several back to back when one",
+            "run is shorter than --min-sample (values are then per run). Before every",
+            "sample: System.gc() and a short sleep, both untimed (--gc, --pause). ./strand",
+            "gives the bench a fixed 4 GB heap ($STRAND_JAVA_OPTS to change it), so",
+            "collections fall alike in every run. Every run's result is checked; a wrong",
+            "result stops the command (exit 1).",
             "",
             "Variants (the same algorithm on different executors):",
             "  serial  plain sequential code (sort: Arrays.sort)",
@@ -71,12 +73,15 @@ import picocli.CommandLine.TypeConversionException;
             "           (per-thread ns clocks; JIT and GC threads left out): cores kept busy",
             "  steals   median steals per run (strand: PoolStats.since; fjp: getStealCount)",
             "  others   share of the machine's CPU used by OTHER processes during the kept",
-            "           runs (/proc/stat, mean weighted by run length; 10 ms ticks, so only",
-            "           runs of 100 ms or more tell); high values: do not trust the row",
-            "  kept     runs kept / runs made (see --quiet-below)",
+            "           samples (/proc/stat, mean weighted by sample length; 10 ms ticks, so",
+            "           only samples of 100 ms or more tell, hence --min-sample); high",
+            "           values: do not trust the row",
+            "  kept     samples kept / samples made (see --quiet-below)",
             "  per unit ns per call/node/element... or tasks per second (async, skynet)",
             "  goal     for strand rows: whether the issue's goal for that kernel is met on",
             "           this run (listed under the table)",
+            "  notes    N runs/sample where short runs were batched; spawnloop: peak queued",
+            "           tasks and heap; wakeup: p90 and max latency",
             "Quote ratios, not times: they come from runs made side by side.",
             ""},
         footer = {"",
@@ -160,9 +165,9 @@ public final class BenchCommand implements Callable<Integer> {
     boolean ceiling;
 
     @Option(names = "--quiet-below", paramLabel = "SHARE",
-            description = "Keep only runs during which other processes used at most this share "
-                    + "of the machine's CPU (0..1, e.g. 0.1); a ratio needs both of its runs "
-                    + "kept (default: keep all).")
+            description = "Keep only samples during which other processes used at most this "
+                    + "share of the machine's CPU (0..1, e.g. 0.1); a ratio needs both of its "
+                    + "samples kept (default: keep all).")
     Double quietBelow;
 
     @Option(names = "--json", description = "Print all results (every sample, then the summary) "

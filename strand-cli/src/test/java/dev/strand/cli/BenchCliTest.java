@@ -49,7 +49,8 @@ class BenchCliTest {
         assertThat(json).containsKeys("machine", "options", "kernels");
         assertThat((Map<String, Object>) json.get("options")).containsEntry("parallelism", 2L)
                 .containsEntry("rounds", 3L).containsEntry("size", "small")
-                .containsEntry("gcBeforeRun", true).containsKey("heapInitialMB");
+                .containsEntry("gcBeforeRun", true).containsEntry("minSampleMs", 100.0)
+                .containsKey("heapInitialMB");
         List<Object> kernels = (List<Object>) json.get("kernels");
         assertThat(kernels).hasSize(2);
         Map<String, Object> sort = (Map<String, Object>) kernels.get(0);      // suite order
@@ -61,6 +62,11 @@ class BenchCliTest {
         Map<String, Object> strand = (Map<String, Object>) summary.get(1);
         assertThat(strand).containsKeys("median", "speedup", "vsFjp", "cores", "steals", "othersBusy", "goal");
         assertThat((Double) strand.get("speedup")).isPositive();
+        // skynet's small runs take well under 100 ms: their samples are batches, reported per run
+        Map<String, Object> skynet = (Map<String, Object>) kernels.get(1);
+        assertThat((List<Object>) skynet.get("samples"))
+                .allSatisfy(o -> assertThat((Map<String, Object>) o).containsKey("reps"))
+                .anySatisfy(o -> assertThat((Long) ((Map<String, Object>) o).get("reps")).isGreaterThan(1L));
         assertThat(Files.size(dir.resolve("speedup.png"))).isPositive();
         assertThat(Files.size(dir.resolve("vs-fjp.png"))).isPositive();
     }
@@ -84,7 +90,7 @@ class BenchCliTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
                 "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause", "--ceiling",
-                "--[no-]gc", "default: 2", "default: 5", "Exit status");
+                "--[no-]gc", "--min-sample", "runs/sample", "default: 2", "default: 5", "Exit status");
     }
 
     @Test
@@ -101,6 +107,7 @@ class BenchCliTest {
             {"bench", "--variants", "fast"},
             {"bench", "--rounds", "0"},
             {"bench", "--pause", "-1"},
+            {"bench", "--min-sample", "-1"},
             {"bench", "-p", "0"},
             {"bench", "--variants", "jdk", "fib"},
         };

@@ -1,5 +1,7 @@
 package dev.strand;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.locks.LockSupport;
@@ -37,6 +39,21 @@ final class JoinFrame extends Task<Object> {
     /** The owner is parked in {@link #awaitBlocking} and must be unparked on completion. */
     static final int PARKED = 4;
 
+    private static final VarHandle STATUS;
+
+    static {
+        try {
+            STATUS = MethodHandles.lookup().findVarHandle(JoinFrame.class, "status", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * NEW, PARKED, then NORMAL, EXCEPTIONAL or CANCELLED. A frame keeps its own status word, not
+     * Task's state, because it goes back to NEW for its next use and has one waiter at most.
+     */
+    private volatile int status;
     private final Worker owner;
     /** The offered computation, a Supplier or a Runnable; set by the owner before the push that publishes it. */
     Object body;
@@ -85,7 +102,7 @@ final class JoinFrame extends Task<Object> {
 
     private void finish(int finalState) {
         // The release of this getAndSet publishes result; pairs with the owner's CAS NEW->PARKED.
-        if (getAndSetStatus(finalState) == PARKED) {
+        if ((int) STATUS.getAndSet(this, finalState) == PARKED) {
             LockSupport.unpark(owner);
         }
     }
@@ -93,23 +110,23 @@ final class JoinFrame extends Task<Object> {
     /** The owner is the only possible joiner: no waiter list, just the PARKED state. */
     @Override
     boolean registerJoiner(Worker w) {
-        return casStatus(NEW, PARKED);
+        return STATUS.compareAndSet(this, NEW, PARKED);
     }
 
     @Override
     boolean pending() {
-        int s = phase();
+        int s = status;
         return s == NEW || s == PARKED;
     }
 
     /** The stalling wait of the owner: no waiter list, the owner is the only possible waiter. */
     @Override
     void awaitBlocking(long unused) {
-        if (!casStatus(NEW, PARKED)) {
+        if (!STATUS.compareAndSet(this, NEW, PARKED)) {
             return;                               // already final
         }
         boolean interrupted = false;
-        while (phase() == PARKED) {
+        while (status == PARKED) {
             LockSupport.park(this);
             interrupted |= Thread.interrupted();  // park returns at once while interrupted
         }
@@ -120,7 +137,7 @@ final class JoinFrame extends Task<Object> {
 
     /** @return the result of a frame that another thread completed; owner only, after it is done */
     Object completedResult() {
-        return switch (phase()) {
+        return switch (status) {
             case NORMAL -> result;
             case EXCEPTIONAL -> throw failed((Throwable) result);
             default -> throw new CancellationException("join() second computation was cancelled "
@@ -137,7 +154,7 @@ final class JoinFrame extends Task<Object> {
         body = null;
         result = null;
         throttled = false;
-        resetStatus();
+        STATUS.set(this, NEW);                    // plain: the frame's next push (a release) publishes it
     }
 
     @Override

@@ -76,7 +76,7 @@ public final class Scope {
 
     void sync(Worker w) {
         arrive();                                 // the body's own count
-        if (latch.phase() == Task.NEW) {
+        if (latch.pending()) {
             w.awaitJoin(latch);
         }
         closed = true;

@@ -179,7 +179,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     /**
      * Runs {@code command} asynchronously. A plain Runnable is queued as it is, without a Task around
-     * it: nobody can wait for it, so a wrapper would only cost memory (32 bytes per queued command).
+     * it: nobody can wait for it, so a wrapper would only cost memory (24 bytes per queued command).
      * If it throws, the exception goes to the worker's uncaught-exception handler (by default
      * printed to standard error, as ThreadPoolExecutor and ForkJoinPool do) and the worker goes on.
      *

@@ -28,32 +28,56 @@ import java.util.function.Supplier;
  */
 public abstract class Task<T> implements RunnableFuture<T> {
 
-    // Status: NEW until exactly one CAS moves it to a final state (completion and cancellation
-    // race on that CAS; the loser's outcome is dropped). A task is 28 bytes plus its own fields (a
-    // Task subclass with one int is 32 bytes, like a RecursiveTask).
+    // The whole state is one field, `aux` (CompletableFuture's design, and the name of
+    // ForkJoinTask's field that shares the same role):
+    //   null           pending, nobody waiting;
+    //   a Waiter       pending; the top of a Treiber stack of waiting threads and callbacks;
+    //   anything else  done, and it is the outcome: the result itself, or an Alt: NIL for a null
+    //                  result, CANCELLED_MARK, or a failure holding its exception.
+    // Exactly one CAS moves it from pending to done (completion and cancellation race on it; the
+    // loser's outcome is dropped), and that CAS takes the waiter stack it replaces, so waiting and
+    // completing need no Dekker pairing: they CAS the same word. Waiter and the marks are private
+    // to this package, so no result can be mistaken for one.
+    //
+    // Rejected: an int status CASed after a plain store of the outcome (this class's first layout).
+    // It needs a Dekker pairing with the waiter push, costs 8 bytes more per task, and two
+    // concurrent run() calls could pair the winner's status with the loser's outcome
+    // (TaskStateLincheckTest found it). A task is now 20 bytes plus its own fields, as a
+    // ForkJoinTask (status and aux) is: a Task subclass with one int is 24 bytes.
+
+    /** Phases, as {@link #phase()} decodes them from the state (for reports and the slow paths). */
     static final int NEW = 0;
     static final int NORMAL = 1;
     static final int EXCEPTIONAL = 2;
     static final int CANCELLED = 3;
 
-    private static final VarHandle STATUS;
-    private static final VarHandle WAITERS;
+    private static final VarHandle AUX;
 
     static {
         try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            STATUS = l.findVarHandle(Task.class, "status", int.class);
-            WAITERS = l.findVarHandle(Task.class, "waiters", Waiter.class);
+            AUX = MethodHandles.lookup().findVarHandle(Task.class, "aux", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private volatile int status;
-    /** The result, or the Throwable if EXCEPTIONAL. Published by the status CAS. */
-    private Object outcome;
-    /** Stack of threads and callbacks to notify on completion (Treiber stack, then a tombstone). */
-    private volatile Waiter waiters;
+    /** An outcome that is not the result itself: one class, so a join tests it with one check. */
+    private static final class Alt {
+        /** The failure; null for {@link #NIL} and {@link #CANCELLED_MARK}. */
+        final Throwable exception;
+
+        Alt(Throwable exception) {
+            this.exception = exception;
+        }
+    }
+
+    /** The outcome of a task whose result is null. */
+    private static final Alt NIL = new Alt(null);
+    /** The outcome of a cancelled task. */
+    private static final Alt CANCELLED_MARK = new Alt(null);
+
+    /** Pending (null or a Waiter stack) or done (the outcome); see above. */
+    private volatile Object aux;
     /** The pool this task was forked or submitted into; set once, by the forking thread. */
     StrandPool pool;
 
@@ -105,7 +129,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      *                               any caller
      */
     public final T join() {
-        if (phase() == NEW) {
+        if (!isDone()) {
             if (Thread.currentThread() instanceof Worker w && w.pool == pool) {
                 w.awaitJoin(this);                // the common case: inline, or help
             } else {
@@ -147,52 +171,62 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     /** Runs the task body and records the outcome. Skipped if the task is already done (cancelled). */
     void exec() {
-        if (phase() != NEW) {
+        if (isDone()) {
             return;
         }
-        T r;
+        Object outcome;
         try {
-            r = compute();
+            T r = compute();
+            outcome = r == null ? NIL : r;
         } catch (Throwable e) {
-            complete(EXCEPTIONAL, e);
-            return;
+            outcome = new Alt(e);
         }
-        complete(NORMAL, r);
+        complete(outcome);
     }
 
-    private boolean complete(int finalState, Object value) {
-        if (finalState != CANCELLED) {
-            outcome = value;                      // only the executor gets here, once
-        }
-        if (STATUS.compareAndSet(this, NEW, finalState)) {   // pairs with the waiter push (Dekker)
-            if (waiters != null) {
-                signalWaiters();
+    /**
+     * Moves the task from pending to done with {@code outcome} (already encoded), then wakes the
+     * waiters that the CAS took. The CAS is the completion's release: it publishes what compute()
+     * wrote (a joiner's volatile read of {@code aux} pairs with it).
+     *
+     * @return false if the task was already done (this outcome is dropped)
+     */
+    private boolean complete(Object outcome) {
+        return AUX.compareAndSet(this, null, outcome) || completeContended(outcome);
+    }
+
+    /** {@link #complete} when the state was not null: waiters to take, or already done. */
+    private boolean completeContended(Object outcome) {
+        for (;;) {
+            Object a = aux;
+            if (isOutcome(a)) {
+                return false;
             }
-            return true;
+            if (AUX.compareAndSet(this, a, outcome)) {
+                if (a != null) {
+                    signal((Waiter) a);
+                }
+                return true;
+            }
         }
-        return false;
     }
 
-    /** @return the state bits: NEW, NORMAL, EXCEPTIONAL or CANCELLED (Future.state() is the public view) */
+    /** @return whether state {@code a} is an outcome (done), not null or a waiter stack (pending) */
+    private static boolean isOutcome(Object a) {
+        return a != null && !(a instanceof Waiter);
+    }
+
+    /** @return NEW, NORMAL, EXCEPTIONAL or CANCELLED, decoded from the state */
     final int phase() {
-        return status;
+        Object a = aux;
+        if (!isOutcome(a)) {
+            return NEW;
+        }
+        if (a == CANCELLED_MARK) {
+            return CANCELLED;
+        }
+        return a instanceof Alt alt && alt.exception != null ? EXCEPTIONAL : NORMAL;
     }
-
-    // Status access for JoinFrame, the one subclass that reuses a task (see its invariants).
-
-    final boolean casStatus(int expect, int update) {
-        return STATUS.compareAndSet(this, expect, update);
-    }
-
-    final int getAndSetStatus(int update) {
-        return (int) STATUS.getAndSet(this, update);
-    }
-
-    /** Plain store: the frame's next push (a release) publishes it. */
-    final void resetStatus() {
-        STATUS.set(this, NEW);
-    }
-
 
     /** Marks this task forked into pool {@code p}; rejects a second fork or submission. */
     final void claimFor(StrandPool p) {
@@ -210,18 +244,18 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     @SuppressWarnings("unchecked")
     private T reportJoin() {
-        if (phase() == NORMAL) {
-            return (T) outcome;
+        Object a = aux;
+        if (a instanceof Alt alt) {
+            return alt == NIL ? null : reportAbnormal(alt);
         }
-        return reportAbnormal();
+        return (T) a;
     }
 
-    private T reportAbnormal() {
-        if (phase() == CANCELLED) {
+    private static <T> T reportAbnormal(Alt a) {
+        if (a == CANCELLED_MARK) {
             throw new CancellationException("task was cancelled");
         }
-        Throwable e = (Throwable) outcome;
-        throw new CompletionException("task failed: " + e, e);
+        throw new CompletionException("task failed: " + a.exception, a.exception);
     }
 
     // ---------------------------------------------------------------- Future
@@ -238,33 +272,32 @@ public abstract class Task<T> implements RunnableFuture<T> {
      */
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        return complete(CANCELLED, null) || phase() == CANCELLED;
+        return complete(CANCELLED_MARK) || aux == CANCELLED_MARK;
     }
 
     @Override
     public final boolean isCancelled() {
-        return phase() == CANCELLED;
+        return aux == CANCELLED_MARK;
     }
 
     @Override
     public final boolean isDone() {
-        return phase() != NEW;
+        return isOutcome(aux);
     }
 
     /** @return true if the task threw or was cancelled */
     public final boolean isCompletedAbnormally() {
-        int s = phase();
-        return s == EXCEPTIONAL || s == CANCELLED;
+        return aux instanceof Alt alt && alt != NIL;
     }
 
     /** @return the exception the task threw, or {@code null} */
     public final Throwable exceptionOrNull() {
-        return phase() == EXCEPTIONAL ? (Throwable) outcome : null;
+        return aux instanceof Alt alt ? alt.exception : null;
     }
 
     @Override
     public final T get() throws InterruptedException, ExecutionException {
-        if (phase() == NEW) {
+        if (!isDone()) {
             if (pool == null) {
                 throw new IllegalStateException("get() on a task that was never forked or submitted");
             }
@@ -281,28 +314,30 @@ public abstract class Task<T> implements RunnableFuture<T> {
     public final T get(long timeout, TimeUnit unit)
             throws InterruptedException, ExecutionException, TimeoutException {
         long nanos = unit.toNanos(timeout);
-        if (phase() == NEW) {
+        if (!isDone()) {
             if (pool == null) {
                 throw new IllegalStateException("get() on a task that was never forked or submitted");
             }
             awaitInterruptibly(Math.max(1L, nanos));
-            if (phase() == NEW) {
+            if (!isDone()) {
                 throw new TimeoutException("task not done after " + timeout + " " + unit);
             }
         }
         return reportGet();
     }
 
-    @SuppressWarnings("unchecked")
     private T reportGet() throws ExecutionException {
-        int s = phase();
-        if (s == NORMAL) {
-            return (T) outcome;
+        if (aux instanceof Alt alt && alt.exception != null) {
+            throw new ExecutionException(alt.exception);
         }
-        if (s == CANCELLED) {
-            throw new CancellationException("task was cancelled");
-        }
-        throw new ExecutionException((Throwable) outcome);
+        return reportJoin();                      // the result, or CancellationException
+    }
+
+    /** @return the result of a task known to have completed normally */
+    @SuppressWarnings("unchecked")
+    private T result() {
+        Object a = aux;
+        return a == NIL ? null : (T) a;
     }
 
     /**
@@ -315,14 +350,13 @@ public abstract class Task<T> implements RunnableFuture<T> {
     public final CompletableFuture<T> toCompletableFuture() {
         CompletableFuture<T> f = new CompletableFuture<>();
         onDone(() -> {
-            int s = phase();
-            if (s == NORMAL) {
-                @SuppressWarnings("unchecked") T v = (T) outcome;
-                f.complete(v);
-            } else if (s == CANCELLED) {
+            Object a = aux;
+            if (a instanceof Alt alt && alt.exception != null) {
+                f.completeExceptionally(alt.exception);
+            } else if (a == CANCELLED_MARK) {
                 f.cancel(false);
             } else {
-                f.completeExceptionally((Throwable) outcome);
+                f.complete(result());
             }
         });
         return f;
@@ -350,31 +384,28 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
     }
 
-    private static final Waiter DONE_MARK = new Waiter(null, null);
-
-    /** @return false if the task completed (the caller must not wait) */
+    /**
+     * Pushes {@code w} on the waiter stack while the task is pending. The push and the completion
+     * CAS the same field, so either the push comes first and the completion takes {@code w} with
+     * the stack, or the push fails and sees the outcome.
+     *
+     * @return false if the task completed (the caller must not wait)
+     */
     private boolean pushWaiter(Waiter w) {
         for (;;) {
-            Waiter h = waiters;
-            if (h == DONE_MARK || phase() != NEW) {
+            Object a = aux;
+            if (isOutcome(a)) {
                 return false;
             }
-            w.next = h;
-            if (WAITERS.compareAndSet(this, h, w)) {
-                // Dekker with complete(): we pushed, then re-read status; it CASed status, then reads
-                // waiters. One of us sees the other.
-                if (phase() != NEW) {
-                    signalWaiters();
-                    return false;
-                }
+            w.next = (Waiter) a;
+            if (AUX.compareAndSet(this, a, w)) {
                 return true;
             }
         }
     }
 
-    private void signalWaiters() {
-        Waiter h = (Waiter) WAITERS.getAndSet(this, DONE_MARK);
-        for (; h != null && h != DONE_MARK; h = h.next) {
+    private static void signal(Waiter h) {
+        for (; h != null; h = h.next) {
             if (h.thread != null) {
                 LockSupport.unpark(h.thread);
             } else if (h.callback != null) {
@@ -399,7 +430,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     /** @return whether the task has not completed yet (its joiner may still wait for it) */
     boolean pending() {
-        return phase() == NEW;
+        return !isOutcome(aux);
     }
 
     /** Blocks, not interruptibly, until done. Used by non-worker joins. */
@@ -409,7 +440,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
             return;
         }
         boolean interrupted = false;
-        while (phase() == NEW) {
+        while (!isDone()) {
             LockSupport.park(this);
             if (Thread.interrupted()) {
                 interrupted = true;
@@ -430,7 +461,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
             return;
         }
         long deadline = nanos == 0L ? 0L : System.nanoTime() + nanos;
-        while (phase() == NEW) {
+        while (!isDone()) {
             if (nanos == 0L) {
                 LockSupport.park(this);
             } else {
@@ -451,7 +482,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         String s = switch (phase()) {
             case NEW -> "pending";
             case NORMAL -> "completed normally";
-            case EXCEPTIONAL -> "failed: " + outcome;
+            case EXCEPTIONAL -> "failed: " + exceptionOrNull();
             default -> "cancelled";
         };
         return getClass().getSimpleName() + "[" + s + "]";

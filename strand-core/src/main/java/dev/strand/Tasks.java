@@ -22,7 +22,7 @@ final class Tasks {
     }
 
     /**
-     * A Runnable with no result: one field, so the object is 32 bytes, not 40 (with compressed
+     * A Runnable with no result: one field, so the object is 24 bytes, not 32 (with compressed
      * references); a spawn loop of a million forks is largely a garbage-collection benchmark.
      */
     static final class RunnableTask extends Task<Void> {

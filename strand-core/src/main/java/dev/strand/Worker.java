@@ -300,11 +300,11 @@ final class Worker extends Thread {
         Runnable t = popped;
         if (t != null) {
             runTask(t);
-            while (target.phase() == Task.NEW && (t = deque.pop()) != null) {
+            while (target.pending() && (t = deque.pop()) != null) {
                 runTask(t);
             }
         }
-        if (target.phase() != Task.NEW) {
+        if (!target.pending()) {
             return;
         }
         if (!greedyJoin) {

@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Options;
 import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
@@ -122,17 +123,18 @@ public class TaskStateLincheckTest {
 
     @Test
     void modelCheck() {
-        new ModelCheckingOptions().sequentialSpecification(Spec.class)
-                .iterations(30).invocationsPerIteration(1_000)
-                .threads(3).actorsPerThread(3).actorsBefore(1).actorsAfter(2)
-                .check(TaskStateLincheckTest.class);
+        shaped(new ModelCheckingOptions()).check(TaskStateLincheckTest.class);
     }
 
     @Test
     void stress() {
-        new StressOptions().sequentialSpecification(Spec.class)
+        shaped(new StressOptions()).check(TaskStateLincheckTest.class);
+    }
+
+    /** 30 scenarios of three threads, 1 000 runs each: enough for every pair of the five operations. */
+    private static <O extends Options<O, ?>> O shaped(O options) {
+        return options.sequentialSpecification(Spec.class)
                 .iterations(30).invocationsPerIteration(1_000)
-                .threads(3).actorsPerThread(3).actorsBefore(1).actorsAfter(2)
-                .check(TaskStateLincheckTest.class);
+                .threads(3).actorsPerThread(3).actorsBefore(1).actorsAfter(2);
     }
 }

@@ -45,7 +45,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
     // (TaskStateLincheckTest found it). A task is now 20 bytes plus its own fields, as a
     // ForkJoinTask (status and aux) is: a Task subclass with one int is 24 bytes.
 
-    /** Phases, as {@link #phase()} decodes them from the state (for reports and the slow paths). */
+    /** JoinFrame's status values (a frame keeps an int status of its own; see JoinFrame). */
     static final int NEW = 0;
     static final int NORMAL = 1;
     static final int EXCEPTIONAL = 2;
@@ -214,18 +214,6 @@ public abstract class Task<T> implements RunnableFuture<T> {
     /** @return whether state {@code a} is an outcome (done), not null or a waiter stack (pending) */
     private static boolean isOutcome(Object a) {
         return a != null && !(a instanceof Waiter);
-    }
-
-    /** @return NEW, NORMAL, EXCEPTIONAL or CANCELLED, decoded from the state */
-    final int phase() {
-        Object a = aux;
-        if (!isOutcome(a)) {
-            return NEW;
-        }
-        if (a == CANCELLED_MARK) {
-            return CANCELLED;
-        }
-        return a instanceof Alt alt && alt.exception != null ? EXCEPTIONAL : NORMAL;
     }
 
     /** Marks this task forked into pool {@code p}; rejects a second fork or submission. */
@@ -479,12 +467,17 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     @Override
     public String toString() {
-        String s = switch (phase()) {
-            case NEW -> "pending";
-            case NORMAL -> "completed normally";
-            case EXCEPTIONAL -> "failed: " + exceptionOrNull();
-            default -> "cancelled";
-        };
+        Object a = aux;
+        String s;
+        if (!isOutcome(a)) {
+            s = "pending";
+        } else if (a == CANCELLED_MARK) {
+            s = "cancelled";
+        } else if (a instanceof Alt alt && alt.exception != null) {
+            s = "failed: " + alt.exception;
+        } else {
+            s = "completed normally";
+        }
         return getClass().getSimpleName() + "[" + s + "]";
     }
 }

@@ -15,12 +15,16 @@ import java.util.function.Supplier;
  *
  * <p>Why reuse is safe:
  * <ul>
- *   <li>Joins nest: every frame a task takes is released before that task returns, also on
- *       exceptions, so a worker's frames form a stack ({@link Worker#pushFrame},
- *       {@link Worker#joinFrame}). <b>Invariant:</b> frame {@code d} of a worker is in use iff
- *       {@code d < frameDepth}, and only its owner changes its fields or depth.</li>
- *   <li>The owner releases a frame only after seeing it done: popped back and run inline, or a
- *       final status written by the thread that ran (or cancelled) it.</li>
+ *   <li>Joins nest: a join restores the frame depth it started at in a {@code finally} block, also
+ *       when an exception (a stack overflow included) leaves it early, so a worker's frames form a
+ *       stack ({@link Worker#frameAt}, {@link Worker#offerFrame}, {@link Worker#joinFrame}).
+ *       <b>Invariant:</b> frame {@code d} of a worker is in use iff {@code d < frameDepth}, and only
+ *       its owner changes its fields or depth.</li>
+ *   <li>The owner reuses a frame only if it saw it {@link #settled}: popped back and run inline,
+ *       never pushed, or a final status written by the thread that ran (or cancelled) it. A join
+ *       that ends before that (an overflow while the frame is queued or being run by a thief)
+ *       abandons the frame: it empties the depth's slot, and the next join at that depth takes a
+ *       new frame, while the old one finishes with nobody waiting for it.</li>
  *   <li>That thread touches nothing mutable after its final status write: {@link #finish} reads
  *       only the final {@link #owner} after the {@code getAndSet}. So a thief that is slow to
  *       return can never disturb the frame's next use.</li>
@@ -61,10 +65,24 @@ final class JoinFrame extends Task<Object> {
     private Object result;
     /** The deque was full at the push (spawn bound): the owner runs the body at the join. */
     boolean throttled;
+    /** No other thread can touch the frame any more, so the owner may reuse it. Owner only. */
+    boolean settled;
 
     JoinFrame(Worker owner) {
         this.owner = owner;
         claimFor(owner.pool);
+    }
+
+    /**
+     * Prepares the frame for a new use with {@code b} as its body. Owner only, before the push
+     * that publishes it (a release store).
+     */
+    void prepare(Object b) {
+        STATUS.set(this, NEW);
+        body = b;
+        result = null;
+        throttled = false;
+        settled = false;
     }
 
     /** Run by a thief (or by the owner when the frame was moved to it by steal-half). */
@@ -80,7 +98,19 @@ final class JoinFrame extends Task<Object> {
             s = EXCEPTIONAL;
         }
         result = r;
+        if (Thread.currentThread() instanceof Worker w) {
+            w.clearStealIf(this);                 // before the owner can see the frame done
+        }
         finish(s);
+    }
+
+    /** The deferred completion of a frame whose thief ran out of stack finishing it. */
+    @Override
+    void abort(Throwable e) {
+        if (pending()) {
+            result = e;
+            finish(EXCEPTIONAL);
+        }
     }
 
     /** Runs the body in the calling thread: the owner's inline run, or a thief's. */
@@ -127,7 +157,9 @@ final class JoinFrame extends Task<Object> {
         }
         boolean interrupted = false;
         while (status == PARKED) {
-            LockSupport.park(this);
+            // Timed: a completer that overflowed between its status write and its unpark leaves
+            // the frame final without waking us.
+            LockSupport.parkNanos(this, 1_000_000L);
             interrupted |= Thread.interrupted();  // park returns at once while interrupted
         }
         if (interrupted) {
@@ -149,12 +181,14 @@ final class JoinFrame extends Task<Object> {
         return e instanceof CompletionException ce ? ce : new CompletionException("task failed: " + e, e);
     }
 
-    /** Makes the frame ready for its next use. Owner only, after the frame is done. */
-    void clear() {
+    /**
+     * Drops the references of a settled frame, so that an idle worker does not keep a finished
+     * join's body and result alive. Plain stores only: it runs in a {@code finally} block that
+     * must not overflow. Owner only.
+     */
+    void release() {
         body = null;
         result = null;
-        throttled = false;
-        STATUS.set(this, NEW);                    // plain: the frame's next push (a release) publishes it
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.strand;
 
+import dev.strand.internal.stack.StackReserve;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -10,8 +11,16 @@ import java.util.concurrent.CompletionException;
  * {@link Strand#scope}. Spawned tasks may themselves spawn into the same scope.
  *
  * <p>Implementation: a join counter. It starts at 1 (the body itself), each spawn adds 1, each
- * finished task subtracts 1, and the body's end subtracts its own 1; whoever brings it to 0
- * completes the scope's latch task, which the owner awaits with an ordinary greedy join.
+ * finished task subtracts 1, and the body's end subtracts its own 1. The owner waits, with an
+ * ordinary greedy join, on a latch that is done once the counter reads 0.
+ *
+ * <p>Stack overflow safety (see {@code internal.stack}): a member's end is "record the failure,
+ * then count out". <b>Invariant:</b> each member counts out exactly once, after its failure (if
+ * any) is recorded. A member that runs marks itself done first (so a cancellation can no longer
+ * count it out), and counts out last; if the error it ends with leaves no stack for that, the
+ * worker finishes it later ({@link Member#abort}). A spawn reserves the stack its increment and
+ * fork need, so that an overflow cannot leave a count with no member behind it. The latch's
+ * completion is only a wake-up: the owner's wait reads the counter itself.
  */
 public final class Scope {
     private static final VarHandle PENDING;
@@ -42,6 +51,7 @@ public final class Scope {
      * Spawns a task in this scope.
      *
      * @param body the task's work
+     * @throws NullPointerException  if {@code body} is null
      * @throws IllegalStateException if the scope has ended, or if called outside this scope's pool
      */
     public void spawn(Runnable body) {
@@ -53,34 +63,60 @@ public final class Scope {
         if (w.pool != pool) {
             throw new IllegalStateException("Scope.spawn() from a worker of another pool");
         }
+        Member m = new Member(body);
+        StackReserve.reserve();                   // the increment and the fork must both happen
         PENDING.getAndAdd(this, 1);
-        w.fork(new Member(body));
+        w.fork(m);
     }
 
+    /** Records {@code e} as the scope's failure, or as suppressed by the first one. */
     void fail(Throwable e) {
         if (!FAILURE.compareAndSet(this, null, e)) {
             Throwable first = failure;
             if (first != e) {
                 synchronized (first) {
+                    for (Throwable s : first.getSuppressed()) {
+                        if (s == e) {
+                            return;               // recorded by an earlier, interrupted attempt
+                        }
+                    }
                     first.addSuppressed(e);
                 }
             }
         }
     }
 
+    /** Counts one participant out; the last one wakes the owner. */
     private void arrive() {
         if ((int) PENDING.getAndAdd(this, -1) == 1) {
-            latch.exec();
+            latch.exec();                         // a wake-up only: see Latch.pending()
         }
     }
 
-    void sync(Worker w) {
+    /**
+     * The body returned (or threw {@code bodyFailure}): count it out, wait for every member, and
+     * report. The body's own exception is rethrown as it is, with the members' failures
+     * suppressed; otherwise the first member failure is the cause of a CompletionException.
+     */
+    void sync(Worker w, Throwable bodyFailure) {
         arrive();                                 // the body's own count
         if (latch.pending()) {
             w.awaitJoin(latch);
         }
         closed = true;
         Throwable e = failure;
+        if (bodyFailure != null) {
+            if (e != null && e != bodyFailure) {
+                bodyFailure.addSuppressed(e);
+            }
+            if (bodyFailure instanceof RuntimeException re) {
+                throw re;
+            }
+            if (bodyFailure instanceof Error err) {
+                throw err;
+            }
+            throw new CompletionException(bodyFailure);
+        }
         if (e != null) {
             throw e instanceof CompletionException ce ? ce : new CompletionException(e);
         }
@@ -89,41 +125,87 @@ public final class Scope {
     /** One spawned task: runs its body, records a failure, and counts itself out. */
     private final class Member extends Task<Void> {
         private final Runnable body;
+        /** Set once this member's count-out happened. Written by the thread that ran it. */
+        private boolean countedOut;
 
         Member(Runnable body) {
             this.body = body;
         }
 
         @Override
-        protected Void compute() {
+        void exec() {
+            if (!markStarted()) {
+                return;                           // cancelled before it ran: counted out there
+            }
+            Throwable f = null;
             try {
                 body.run();
             } catch (Throwable e) {
-                fail(e);
-            } finally {
-                arrive();
+                f = e;
             }
-            return null;
+            finish(f);
+        }
+
+        /** Records {@code f} (if any), then counts out, once. */
+        private void finish(Throwable f) {
+            if (f != null) {
+                fail(f);
+            }
+            if (!countedOut) {
+                int before = (int) PENDING.getAndAdd(Scope.this, -1);
+                countedOut = true;                // right after the one step that counts
+                if (before == 1) {
+                    latch.exec();
+                }
+            }
+        }
+
+        /** Finishing ran out of stack: finish again, higher up, with that error as the failure. */
+        @Override
+        void abort(Throwable e) {
+            finish(e);
+        }
+
+        @Override
+        protected Void compute() {
+            throw new UnsupportedOperationException("a scope member runs through exec()");
         }
 
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
-            boolean c = super.cancel(mayInterruptIfRunning);
-            // Members are never exposed; only shutdownNow cancels one, after taking it out of a
-            // deque, so a successful cancel means it will never run: count it out here.
-            if (c) {
+            // Members are never exposed; only the pool's shutdown cancels one, after taking it out
+            // of a deque. Only the cancel that wins counts out: the member never started (a started
+            // member is done), so it will never count itself out. Repeated cancels change nothing.
+            if (cancelOnce()) {
                 fail(new java.util.concurrent.CancellationException("scope task cancelled"));
                 arrive();
+                return true;
             }
-            return c;
+            return isCancelled();
+        }
+
+        Scope scope() {
+            return Scope.this;
         }
     }
 
-    /** Completed when the count reaches 0; awaited by the scope's owner. */
-    private static final class Latch extends Task<Void> {
+    /** Done when the count reaches 0; awaited by the scope's owner. */
+    private final class Latch extends Task<Void> {
         @Override
         protected Void compute() {
             return null;
+        }
+
+        /** The counter decides; the latch's own completion may have been cut short by an overflow. */
+        @Override
+        boolean pending() {
+            return pending != 0;
+        }
+
+        /** A thief running one of this scope's members holds its descendants. */
+        @Override
+        boolean covers(Runnable r) {
+            return r instanceof Member m && m.scope() == Scope.this;
         }
     }
 }

@@ -76,15 +76,36 @@ public final class Strand {
         if (w.lazySplitting && !w.deque.isEmpty()) {
             return joinInline(a, b);              // thieves already have work from this worker
         }
-        JoinFrame f = w.pushFrame(b);             // no allocation: a reused per-worker frame
-        A ra;
+        int depth = w.frameDepth;
+        JoinFrame f = w.frameAt(depth);           // no allocation: a reused per-worker frame
         try {
-            ra = a.get();
-        } catch (Throwable e) {
-            throw bothFailed(w, f, e);
+            w.frameDepth = depth + 1;
+            w.offerFrame(f, b);
+            A ra;
+            try {
+                ra = a.get();
+            } catch (Throwable e) {
+                throw bothFailed(w, f, e);
+            }
+            @SuppressWarnings("unchecked") B rb = (B) w.joinFrame(f);
+            return new Joined<>(ra, rb);
+        } finally {
+            endJoin(w, f, depth);
         }
-        @SuppressWarnings("unchecked") B rb = (B) w.joinFrame(f);
-        return new Joined<>(ra, rb);
+    }
+
+    /**
+     * The end of every parallel join, however it ends: the frame depth goes back, and the frame is
+     * released for reuse if it settled, else abandoned (a thief may still hold it). Plain stores
+     * only, so that it cannot itself overflow the stack.
+     */
+    private static void endJoin(Worker w, JoinFrame f, int depth) {
+        w.frameDepth = depth;
+        if (f.settled) {
+            f.release();
+        } else {
+            w.frames[depth] = null;
+        }
     }
 
     /**
@@ -104,13 +125,20 @@ public final class Strand {
             runInline(a, b);                      // no wrappers: this is the common, hot case
             return;
         }
-        JoinFrame f = w.pushFrame(b);
+        int depth = w.frameDepth;
+        JoinFrame f = w.frameAt(depth);
         try {
-            a.run();
-        } catch (Throwable e) {
-            throw bothFailed(w, f, e);
+            w.frameDepth = depth + 1;
+            w.offerFrame(f, b);
+            try {
+                a.run();
+            } catch (Throwable e) {
+                throw bothFailed(w, f, e);
+            }
+            w.joinFrame(f);
+        } finally {
+            endJoin(w, f, depth);
         }
-        w.joinFrame(f);
     }
 
     /**
@@ -126,7 +154,7 @@ public final class Strand {
             try {
                 b.get();
             } catch (Throwable eb) {
-                e.addSuppressed(eb);
+                suppress(e, eb);
             }
             throw JoinFrame.failed(e);
         }
@@ -147,7 +175,7 @@ public final class Strand {
             try {
                 b.run();
             } catch (Throwable eb) {
-                e.addSuppressed(eb);
+                suppress(e, eb);
             }
             throw JoinFrame.failed(e);
         }
@@ -163,10 +191,29 @@ public final class Strand {
         try {
             w.joinFrame(f);
         } catch (Throwable eb) {
-            e.addSuppressed(eb instanceof java.util.concurrent.CompletionException
+            suppress(e, eb instanceof java.util.concurrent.CompletionException
                     && eb.getCause() != null ? eb.getCause() : eb);
         }
         return JoinFrame.failed(e);
+    }
+
+    /**
+     * Records {@code second} as suppressed by {@code first}, unless it is the same exception (both
+     * sides threw one shared instance) or already recorded there (a shared exception thrown by
+     * many joins must not collect an entry per join).
+     */
+    private static void suppress(Throwable first, Throwable second) {
+        if (first == second) {
+            return;
+        }
+        synchronized (first) {
+            for (Throwable s : first.getSuppressed()) {
+                if (s == second) {
+                    return;
+                }
+            }
+            first.addSuppressed(second);
+        }
     }
 
     /**
@@ -174,20 +221,24 @@ public final class Strand {
      * when all of them have finished (a join counter; the wait is greedy).
      *
      * @param body spawns tasks through the scope
-     * @throws java.util.concurrent.CompletionException if the body or any spawned task threw (the
-     *     first exception is the cause, later ones are suppressed)
+     * @throws java.util.concurrent.CompletionException if a spawned task threw (the first
+     *     exception is the cause, later ones are suppressed)
+     * @throws RuntimeException the body's own exception, as it is, once every spawned task has
+     *     finished (their failures suppressed by it); an argument error in {@code spawn}, such as a
+     *     null task, so reaches the caller unwrapped
      * @throws IllegalStateException if not called from a task running in a pool
      */
     public static void scope(Consumer<? super Scope> body) {
         Objects.requireNonNull(body, "scope body must not be null");
         Worker w = Worker.current("Strand.scope()");
         Scope s = new Scope(w.pool);
+        Throwable bodyFailure = null;
         try {
             body.accept(s);
         } catch (Throwable e) {
-            s.fail(e);
+            bodyFailure = e;
         }
-        s.sync(w);
+        s.sync(w, bodyFailure);
     }
 
     /** @return whether the calling thread is a Strand worker */

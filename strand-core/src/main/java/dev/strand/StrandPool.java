@@ -95,8 +95,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
         this.deques = ds;
         Runnable[] steals = new Runnable[p * Worker.STEAL_SLOT_SPACING];
+        long[] bases = new long[p * Worker.BASE_SLOT_SPACING];
         for (int i = 0; i < p; i++) {
-            workers[i] = new Worker(this, i, workers, ds, steals, sleep, config);
+            workers[i] = new Worker(this, i, workers, ds, steals, bases, sleep, config);
             sleep.register(i, workers[i]);
         }
         this.liveWorkers = new AtomicInteger(p);
@@ -295,11 +296,30 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             return true;
         }
         for (ChaseLevDeque<Runnable> d : deques) {
-            if (!d.isEmpty()) {
+            if (d.hasStealable()) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Queues {@code r}, a task a joiner stole but may not run, for any worker: it was accepted
+     * already, so it is queued even after shutdown.
+     */
+    void requeue(Runnable r) {
+        submissions.offer(r, () -> true);
+        sleep.workPublishedByVolatileWrite(-1);
+    }
+
+    /**
+     * The runtime itself failed in a way no worker can recover from: report it and stop the pool,
+     * so that callers see their tasks cancelled instead of a pool that limps.
+     */
+    void fail(Throwable e) {
+        System.getLogger(StrandPool.class.getName()).log(System.Logger.Level.ERROR,
+                "StrandPool '" + name() + "' failed and is shutting down", e);
+        shutdownNow();
     }
 
     // ---------------------------------------------------------------- lifecycle

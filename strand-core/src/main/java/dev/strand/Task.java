@@ -1,5 +1,6 @@
 package dev.strand;
 
+import dev.strand.internal.stack.StackReserve;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -65,9 +66,26 @@ public abstract class Task<T> implements RunnableFuture<T> {
     private static final class Alt {
         /** The failure; null for {@link #NIL} and {@link #CANCELLED_MARK}. */
         final Throwable exception;
+        /**
+         * What {@link #join()} throws: the CompletionException that carried the failure out of a
+         * nested join, rethrown as it is, so a failure deep in a recursion reaches the root with a
+         * cause chain of two and one stack-trace fill, not one wrapper per level. Null until a
+         * joiner needs one (then set racily; any instance will do).
+         */
+        volatile CompletionException thrown;
 
         Alt(Throwable exception) {
             this.exception = exception;
+        }
+
+        /** The outcome of a body that threw {@code e}. */
+        static Alt failure(Throwable e) {
+            if (e instanceof CompletionException ce && ce.getCause() != null) {
+                Alt a = new Alt(ce.getCause());
+                a.thrown = ce;
+                return a;
+            }
+            return new Alt(e);
         }
     }
 
@@ -179,9 +197,33 @@ public abstract class Task<T> implements RunnableFuture<T> {
             T r = compute();
             outcome = r == null ? NIL : r;
         } catch (Throwable e) {
-            outcome = new Alt(e);
+            outcome = Alt.failure(e);
         }
         complete(outcome);
+    }
+
+    /**
+     * Marks a task that completes by other means (a scope member) done as it starts, so that a
+     * cancellation can no longer win. Its result is null.
+     *
+     * @return false if it was already done (cancelled): it must not run
+     */
+    final boolean markStarted() {
+        return complete(NIL);
+    }
+
+    /** @return true only for the call that moved this task from pending to cancelled */
+    final boolean cancelOnce() {
+        return complete(CANCELLED_MARK);
+    }
+
+    /**
+     * Completes this task exceptionally with {@code e} if it is still pending: the deferred
+     * completion of a task whose own completion ran out of stack (see the stack package). Called at
+     * a shallower frame than the failed attempt.
+     */
+    void abort(Throwable e) {
+        complete(Alt.failure(e));
     }
 
     /**
@@ -195,8 +237,13 @@ public abstract class Task<T> implements RunnableFuture<T> {
         return AUX.compareAndSet(this, null, outcome) || completeContended(outcome);
     }
 
-    /** {@link #complete} when the state was not null: waiters to take, or already done. */
+    /**
+     * {@link #complete} when the state was not null: waiters to take, or already done. Taking the
+     * waiters and waking them are two steps, so stack is reserved before the first (an overflow
+     * between them would strand every waiter).
+     */
     private boolean completeContended(Object outcome) {
+        StackReserve.reserve();
         for (;;) {
             Object a = aux;
             if (isOutcome(a)) {
@@ -243,7 +290,12 @@ public abstract class Task<T> implements RunnableFuture<T> {
         if (a == CANCELLED_MARK) {
             throw new CancellationException("task was cancelled");
         }
-        throw new CompletionException("task failed: " + a.exception, a.exception);
+        CompletionException ce = a.thrown;
+        if (ce == null) {
+            ce = new CompletionException("task failed: " + a.exception, a.exception);
+            a.thrown = ce;
+        }
+        throw ce;
     }
 
     // ---------------------------------------------------------------- Future
@@ -392,15 +444,24 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
     }
 
+    /**
+     * Wakes every waiting thread first (each unpark fits the reserved stack), then runs the
+     * callbacks, which are user code of any depth: a callback's failure goes to the current thread's
+     * uncaught-exception handler and does not stop the others.
+     */
     private static void signal(Waiter h) {
-        for (; h != null; h = h.next) {
-            if (h.thread != null) {
-                LockSupport.unpark(h.thread);
-            } else if (h.callback != null) {
+        for (Waiter w = h; w != null; w = w.next) {
+            if (w.thread != null) {
+                LockSupport.unpark(w.thread);
+            }
+        }
+        for (Waiter w = h; w != null; w = w.next) {
+            if (w.callback != null) {
                 try {
-                    h.callback.run();
-                } catch (Throwable ignored) {
-                    // a callback's failure must not stop the others
+                    w.callback.run();
+                } catch (Throwable e) {
+                    Thread t = Thread.currentThread();
+                    t.getUncaughtExceptionHandler().uncaughtException(t, e);
                 }
             }
         }
@@ -414,6 +475,15 @@ public abstract class Task<T> implements RunnableFuture<T> {
      */
     boolean registerJoiner(Worker w) {
         return pushWaiter(new Waiter(w, null));
+    }
+
+    /**
+     * Whether a worker waiting for this task may help a thief that is running {@code r}, by running
+     * the tasks that thief pushed since it started {@code r}: true when {@code r} is this task (they
+     * are its descendants). A scope's latch covers the scope's members.
+     */
+    boolean covers(Runnable r) {
+        return r == this;
     }
 
     /** @return whether the task has not completed yet (its joiner may still wait for it) */

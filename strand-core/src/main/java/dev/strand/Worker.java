@@ -1,9 +1,12 @@
 package dev.strand;
 
 import dev.strand.deque.ChaseLevDeque;
+import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.victim.VictimOrder;
 import dev.strand.trace.SchedulerListener;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -55,6 +58,12 @@ final class Worker extends Thread {
      * a plain store (no atomic per steal); slots are a cache line apart, away from the counters.
      */
     private final Runnable[] currentSteals;
+    /**
+     * Slot {@code 8 * i}: the index worker i's deque would push at when it started running its
+     * current steal. Elements at or above it were pushed while that task ran: its descendants.
+     * Written before the {@link #currentSteals} slot (with release), read after it (with acquire).
+     */
+    private final long[] stealBases;
     private final int stealSlot;
     /** S1's scan for remaining work (one instance, no allocation per call). */
     private final java.util.function.BooleanSupplier workVisible;
@@ -74,15 +83,37 @@ final class Worker extends Thread {
 
     /** Spacing of {@link #currentSteals} slots: 16 references span a 64-byte line (or more). */
     static final int STEAL_SLOT_SPACING = 16;
+    /** Spacing of {@link #stealBases} slots: 8 longs are a 64-byte line. */
+    static final int BASE_SLOT_SPACING = 8;
+
+    private static final VarHandle STEAL_SLOTS = MethodHandles.arrayElementVarHandle(Runnable[].class);
+
+    /** Whether this worker is counted as searching in the sleep control word. */
+    private boolean searching;
+
+    /**
+     * Tasks whose completion ran out of stack, with the error, completed later at a shallower frame
+     * (see {@code internal.stack}). Written with plain stores only, so recording cannot overflow.
+     */
+    private final Task<?>[] unfinished = new Task<?>[UNFINISHED_CAPACITY];
+    private final Throwable[] unfinishedErrors = new Throwable[UNFINISHED_CAPACITY];
+    private int unfinishedCount;
+    /** Set if more completions failed at once than {@link #unfinished} holds: the pool fails. */
+    private boolean unfinishedOverflow;
+    /** Each level an error unwinds returns stack; a handful of failed completions is the most seen. */
+    static final int UNFINISHED_CAPACITY = 32;
+    /** Consecutive failures of the scheduling loop itself before the pool gives up. */
+    private static final int MAX_LOOP_FAILURES = 8;
 
     Worker(StrandPool pool, int index, Worker[] workers, ChaseLevDeque<Runnable>[] deques,
-           Runnable[] currentSteals, SleepCoordinator sleep, PoolConfig c) {
+           Runnable[] currentSteals, long[] stealBases, SleepCoordinator sleep, PoolConfig c) {
         super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize());
         this.pool = pool;
         this.index = index;
         this.deques = deques;
         this.deque = deques[index];
         this.currentSteals = currentSteals;
+        this.stealBases = stealBases;
         this.stealSlot = index * STEAL_SLOT_SPACING;
         this.workers = workers;
         this.sleep = sleep;
@@ -142,9 +173,7 @@ final class Worker extends Thread {
     private void forkSlow(Task<?> t, int size) {
         if (size < 0) {                           // throttled child-stealing: bounded space
             inlinedSpawns++;
-            if (listener != null) {
-                listener.onSpawn(index, true);
-            }
+            traceSpawn(true);
             runTask(t);
             return;
         }
@@ -152,9 +181,7 @@ final class Worker extends Thread {
         if (size >= maxDequeSize) {
             maxDequeSize = size + 1;
         }
-        if (listener != null) {
-            listener.onSpawn(index, false);
-        }
+        traceSpawn(false);
         // A thief may be asleep: the deque's onShare wakes one when the push made work stealable
         // in a deque that looked empty (classic: size 0; split: the shared part ran dry).
     }
@@ -162,17 +189,17 @@ final class Worker extends Thread {
     // ---------------------------------------------------------------- join frames (Strand.join)
 
     /** Frames by join depth, created on first use (see JoinFrame). */
-    private JoinFrame[] frames = new JoinFrame[8];
-    private int frameDepth;
+    JoinFrame[] frames = new JoinFrame[8];
+    /** Frames in use: {@code frames[d]} for {@code d < frameDepth}. Owner only. */
+    int frameDepth;
 
     /**
-     * Offers {@code body} (a Supplier or a Runnable) to thieves in this worker's frame for the next
-     * join depth.
-     * Invariant: owner only; every call is matched by one {@link #joinFrame} (Strand.join's
-     * try/finally), so frames are taken and released in stack order.
+     * @param d a join depth, {@code == frameDepth}
+     * @return the free frame for depth {@code d}, created if missing (an abandoned frame's slot is
+     *     empty). Nothing changes if this throws.
      */
-    JoinFrame pushFrame(Object body) {
-        int d = frameDepth;
+    JoinFrame frameAt(int d) {
+        assert d == frameDepth : "frames are taken in stack order";
         JoinFrame[] fs = frames;
         if (d == fs.length) {
             fs = frames = java.util.Arrays.copyOf(fs, d * 2);
@@ -181,50 +208,55 @@ final class Worker extends Thread {
         if (f == null) {
             f = fs[d] = new JoinFrame(this);
         }
-        frameDepth = d + 1;
-        f.body = body;                            // published by the push's release store
+        return f;
+    }
+
+    /**
+     * Offers {@code body} (a Supplier or a Runnable) to thieves in frame {@code f}, taken by
+     * {@link #frameAt} for the current depth, which the caller has raised.
+     * Invariant: owner only; every call is followed by one {@link #joinFrame} or by the frame's
+     * abandonment in the caller's {@code finally} (see Strand.join).
+     */
+    void offerFrame(JoinFrame f, Object body) {
+        f.prepare(body);                          // published by the push's release store
         int size = deque.tryPush(f, spawnBound);
         if (size < 0 || size >= maxDequeSize || listener != null) {
             if (size < 0) {                       // bounded space: run it at the join instead
                 f.throttled = true;
                 inlinedSpawns++;
-                if (listener != null) {
-                    listener.onSpawn(index, true);
-                }
+                traceSpawn(true);
             } else {
                 forkSlow(f, size);
             }
         } else {
             spawns++;
         }
-        return f;
     }
 
     /**
-     * Waits for frame {@code f}, running it inline if nobody stole it, and releases it.
-     * Invariant: owner only; {@code f} is the most recently pushed frame not yet joined.
+     * Waits for frame {@code f}, running it inline if nobody stole it, and marks it
+     * {@linkplain JoinFrame#settled settled} once no other thread can touch it. If this throws
+     * before that (an overflow while waiting), the frame stays unsettled and the caller abandons it.
+     * Invariant: owner only; {@code f} is the most recently offered frame not yet joined.
      *
      * @return the frame's result
      * @throws java.util.concurrent.CompletionException if its body threw
      */
     Object joinFrame(JoinFrame f) {
+        if (!f.throttled) {
+            Runnable t = deque.pop();
+            if (t != f) {
+                awaitJoinSlow(f, t);
+                f.settled = true;                 // done: its completer no longer touches it
+                return f.completedResult();
+            }
+        }
+        f.settled = true;                         // popped back or never pushed: only we hold it
+        tasksRun++;
         try {
-            if (!f.throttled) {
-                Runnable t = deque.pop();
-                if (t != f) {
-                    awaitJoinSlow(f, t);
-                    return f.completedResult();
-                }
-            }
-            tasksRun++;
-            try {
-                return f.runBody();               // the common case: not stolen, run inline
-            } catch (Throwable e) {
-                throw JoinFrame.failed(e);
-            }
-        } finally {
-            f.clear();
-            frameDepth--;
+            return f.runBody();                   // the common case: not stolen, run inline
+        } catch (Throwable e) {
+            throw JoinFrame.failed(e);
         }
     }
 
@@ -242,13 +274,52 @@ final class Worker extends Thread {
         }
     }
 
-    /** Runs a queued element: a {@link Task}, or a plain Runnable queued by {@code execute}. */
+    /**
+     * Runs a queued element: a {@link Task}, or a plain Runnable queued by {@code execute}. A task
+     * whose completion fails (its body's failures are its outcome, so only the runtime's own
+     * bookkeeping can throw here: a stack overflow, an out-of-memory error) is recorded for a
+     * deferred completion and the error goes on to the caller.
+     */
     void runTask(Runnable r) {
         tasksRun++;
         if (r instanceof Task<?> t) {
-            t.exec();
+            try {
+                t.exec();
+            } catch (Throwable e) {
+                // Plain stores only: a call here could overflow again and lose t.
+                int n = unfinishedCount;
+                if (n < UNFINISHED_CAPACITY) {
+                    unfinished[n] = t;
+                    unfinishedErrors[n] = e;
+                    unfinishedCount = n + 1;
+                } else {
+                    unfinishedOverflow = true;
+                }
+                throw e;
+            }
         } else {
             runPlain(r);
+        }
+    }
+
+    /**
+     * Completes, exceptionally, the tasks whose completion ran out of stack (a task already done
+     * stays as it is). Called where the stack is shallower than where they failed; an entry whose
+     * completion fails again stays for the next call.
+     */
+    private void completeUnfinished() {
+        while (unfinishedCount > 0) {
+            int n = unfinishedCount - 1;
+            Task<?> t = unfinished[n];
+            t.abort(unfinishedErrors[n]);         // may throw: then n stays recorded
+            unfinished[n] = null;
+            unfinishedErrors[n] = null;
+            unfinishedCount = n;
+        }
+        if (unfinishedOverflow) {
+            unfinishedOverflow = false;
+            pool.fail(new IllegalStateException("worker '" + getName() + "' lost track of tasks "
+                    + "whose completion failed (more than " + UNFINISHED_CAPACITY + " at once)"));
         }
     }
 
@@ -265,11 +336,62 @@ final class Worker extends Thread {
         }
     }
 
-    private void reportUncaught(Throwable e) {
+    /** Hands {@code e} to this thread's uncaught-exception handler; a failing handler goes to stderr. */
+    void reportUncaught(Throwable e) {
         try {
             getUncaughtExceptionHandler().uncaughtException(this, e);
-        } catch (Throwable ignored) {
-            // a failing handler must not take the worker down with it
+        } catch (Throwable h) {
+            h.addSuppressed(e);
+            h.printStackTrace();                  // the handler itself failed: last resort
+        }
+    }
+
+    // ---------------------------------------------------------------- tracing
+
+    // A listener is user code: whatever it throws is reported and never reaches the scheduler,
+    // whose state between two of its steps must not be left half-changed.
+
+    private void traceSpawn(boolean inlined) {
+        if (listener != null) {
+            try {
+                listener.onSpawn(index, inlined);
+            } catch (Throwable e) {
+                reportUncaught(e);
+            }
+        }
+    }
+
+    private void traceSteal(int victim, int moved) {
+        if (listener != null) {
+            try {
+                listener.onSteal(index, victim, moved);
+            } catch (Throwable e) {
+                reportUncaught(e);
+            }
+        }
+    }
+
+    private void traceSync() {
+        if (listener != null) {
+            try {
+                listener.onSync(index);
+            } catch (Throwable e) {
+                reportUncaught(e);
+            }
+        }
+    }
+
+    private void tracePark(boolean park) {
+        if (listener != null) {
+            try {
+                if (park) {
+                    listener.onPark(index);
+                } else {
+                    listener.onWake(index);
+                }
+            } catch (Throwable e) {
+                reportUncaught(e);
+            }
         }
     }
 
@@ -286,16 +408,22 @@ final class Worker extends Thread {
         //    tiny so that the JIT inlines it into join().
         Runnable t = deque.pop();
         if (t == target) {
-            tasksRun++;
-            target.exec();
+            runTask(target);
         } else {
             awaitJoinSlow(target, t);
         }
     }
 
+    /**
+     * The join's slow path. What a joiner may run is restricted (see the package essay, "Helping"):
+     * its own deque's tasks, as a stalling join runs them, and tasks that the thief of its target
+     * pushed after it started the target (the target's descendants). Never a task stolen from an
+     * unrelated worker: such a task could wait for what this worker does after the join.
+     */
     private void awaitJoinSlow(Task<?> target, Runnable popped) {
-        if (listener != null) {
-            listener.onSync(index);
+        traceSync();
+        if (unfinishedCount != 0) {
+            completeUnfinished();                 // the target may be one of them
         }
         Runnable t = popped;
         if (t != null) {
@@ -312,9 +440,10 @@ final class Worker extends Thread {
             target.awaitBlocking(0L);
             return;
         }
-        // 2. The child was stolen. Help its thief (its deque holds the child's subtasks:
-        //    leapfrogging), then anyone. Park between sweeps only after repeated failure (3).
+        // 2. The child was stolen. Help its thief with the child's descendants (leapfrogging).
+        //    Park between attempts only after repeated failure (3).
         Runnable mine = currentSteals[stealSlot];              // restored after each helping run
+        long mineBase = stealBases[index * BASE_SLOT_SPACING];
         int fails = 0;
         boolean registered = false;
         boolean interrupted = false;
@@ -322,27 +451,20 @@ final class Worker extends Thread {
         while (target.pending()) {
             t = deque.pop();
             if (t == null) {
-                int thief = thiefOf(target);
-                if (thief >= 0) {
-                    t = stealFrom(thief);
-                }
-                if (t == null) {
-                    t = stealSweep();
-                }
+                t = stealDescendant(target);
             }
             if (t != null) {
                 runTask(t);
-                currentSteals[stealSlot] = mine;
+                stealBases[index * BASE_SLOT_SPACING] = mineBase;
+                STEAL_SLOTS.setRelease(currentSteals, stealSlot, mine);
                 fails = 0;
                 nap = MIN_JOIN_NAP_NANOS;
             } else if (++fails < JOIN_SPINS) {
                 Thread.onSpinWait();
             } else {
                 // 3. Nothing to help with: park until the target completes (its completion unparks
-                //    us), but look for work again after a nap that doubles up to a cap. A joiner
-                //    that slept until completion was a worker lost for the rest of the stolen
-                //    subtree, although its thief (with lazy splitting) offers new work at its next
-                //    join: irregular divide and conquer left a core idle.
+                //    us), but look for work again after a nap that doubles up to a cap, since the
+                //    thief (with lazy splitting) offers new work at its next join.
                 if (!registered) {
                     if (!target.registerJoiner(this)) {
                         break;                    // completed meanwhile
@@ -355,7 +477,7 @@ final class Worker extends Thread {
                     interrupted = true;           // a set flag would make every park return at once
                 }
                 nap = Math.min(nap << 1, MAX_JOIN_NAP_NANOS);
-                fails = JOIN_SPINS - 1;           // after each nap, one sweep, then nap again
+                fails = JOIN_SPINS - 1;           // after each nap, one attempt, then nap again
             }
         }
         if (interrupted) {
@@ -363,14 +485,46 @@ final class Worker extends Thread {
         }
     }
 
-    /** @return the index of another worker currently running {@code t} as a stolen task, or -1 */
-    private int thiefOf(Runnable t) {
+    /**
+     * Steals one of {@code target}'s descendants from a worker running a task that the target
+     * {@linkplain Task#covers covers} as its current steal: the oldest element it pushed since it
+     * started that task. If the thief moved on between the check and the steal, the element is
+     * not a descendant and goes to the submission queue instead of running here.
+     *
+     * @return a descendant to run, or null
+     */
+    private Runnable stealDescendant(Task<?> target) {
         for (int i = 0; i < workers.length; i++) {
-            if (i != index && currentSteals[i * STEAL_SLOT_SPACING] == t) {
-                return i;
+            if (i == index) {
+                continue;
             }
+            Runnable running = (Runnable) STEAL_SLOTS.getAcquire(currentSteals, i * STEAL_SLOT_SPACING);
+            if (running == null || !target.covers(running)) {
+                continue;
+            }
+            long base = stealBases[i * BASE_SLOT_SPACING];   // written before the slot's release
+            stealAttempts++;
+            Runnable t = deques[i].stealAtOrAbove(base);
+            if (t == null) {
+                failedSteals++;
+                continue;
+            }
+            if (STEAL_SLOTS.getAcquire(currentSteals, i * STEAL_SLOT_SPACING) != running) {
+                pool.requeue(t);                  // not provably a descendant: not ours to run
+                continue;
+            }
+            steals++;
+            recordSteal(t);
+            traceSteal(i, 1);
+            return t;
         }
-        return -1;
+        return null;
+    }
+
+    /** Marks {@code t}, just stolen, as this worker's current steal (base first, then the task). */
+    private void recordSteal(Runnable t) {
+        stealBases[index * BASE_SLOT_SPACING] = deque.pushIndex();
+        STEAL_SLOTS.setRelease(currentSteals, stealSlot, t);
     }
 
     // ---------------------------------------------------------------- stealing
@@ -383,23 +537,19 @@ final class Worker extends Thread {
             int before = deque.size();
             t = vd.stealBatchAndPop(deque, stealHalfLimit);
             if (t != null) {
-                currentSteals[stealSlot] = t;
+                recordSteal(t);
                 int moved = 1 + deque.size() - before;
                 movedByHalf += moved;
                 steals++;
-                if (listener != null) {
-                    listener.onSteal(index, victim, moved);
-                }
+                traceSteal(victim, moved);
                 return t;
             }
         } else {
             t = vd.stealOrNull();
             if (t != null) {
-                currentSteals[stealSlot] = t;
+                recordSteal(t);
                 steals++;
-                if (listener != null) {
-                    listener.onSteal(index, victim, 1);
-                }
+                traceSteal(victim, 1);
                 return t;
             }
         }
@@ -464,39 +614,86 @@ final class Worker extends Thread {
         return stealSweep();
     }
 
+    /**
+     * The scheduling loop. A throwable that reaches it (a task's completion that ran out of memory,
+     * a stack overflow in the runtime's bookkeeping) is handled by {@link #recover} and the worker
+     * goes on: a worker never dies while the pool runs, so it never leaves the sleep accounting
+     * with a phantom searcher or its deque unserved. If recovery keeps failing, the pool fails
+     * loudly ({@link StrandPool#fail}) rather than limp.
+     */
     private void loop() {
-        boolean searching = false;                // counted as searching in the sleep control word
+        int failures = 0;
         while (!pool.isStopping()) {
-            Runnable t = findWork();
-            if (t == null) {
-                long idleStart = System.nanoTime();
-                t = idle(searching);
-                idleNanos += System.nanoTime() - idleStart;
-                if (t == null) {
-                    searching = true;             // woken: the waker counted us as searching
-                    continue;
+            try {
+                step();
+                failures = 0;
+            } catch (Throwable e) {
+                try {
+                    recover(e);
+                } catch (Throwable again) {
+                    again.addSuppressed(e);
+                    if (++failures >= MAX_LOOP_FAILURES) {
+                        pool.fail(again);
+                    }
                 }
-                searching = false;                // idle() stopped searching when it found t
-            } else if (searching) {
-                searching = false;
-                sleep.workerStopSearching(index, workVisible); // S1: may wake the next searcher
             }
-            runLocal(t);
         }
         drainOnStop();
     }
 
+    /** One decision of the loop: find a task and run it (with what follows it locally), or idle. */
+    private void step() {
+        Runnable t = findWork();
+        if (t == null) {
+            long idleStart = System.nanoTime();
+            t = idle();
+            idleNanos += System.nanoTime() - idleStart;
+            if (t == null) {
+                return;                           // woken: counted as searching; look again
+            }
+        } else if (searching) {
+            searching = false;
+            sleep.workerStopSearching(index, workVisible); // S1: may wake the next searcher
+        }
+        runLocal(t);
+    }
+
+    /**
+     * Puts the worker back in a consistent state after {@code e} escaped a decision: completes the
+     * tasks whose completion failed, releases join frames left in use, leaves a sleep it was
+     * registered for, and reports {@code e} unless a task already carries it to its joiners.
+     */
+    private void recover(Throwable e) {
+        Throwable delivered = unfinishedCount > 0 ? unfinishedErrors[unfinishedCount - 1] : null;
+        completeUnfinished();
+        for (int d = 0; d < frameDepth; d++) {
+            frames[d] = null;                     // abandoned: a thief may still hold them
+        }
+        frameDepth = 0;
+        stealBases[index * BASE_SLOT_SPACING] = 0L;
+        STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);
+        if (sleep.isSleeping(index)) {
+            sleep.workerCancelSleep(index);       // now counted as searching
+            searching = true;
+        }
+        if (e != delivered) {
+            reportUncaught(e);
+        }
+    }
+
     /**
      * Runs {@code t}, then this worker's own tasks (LIFO) until its deque is empty, the fairness
-     * tick is due, or the pool stops. Kept out of {@link #loop}: that method never returns, so the
-     * JIT can only replace it on stack, and every deoptimization of an on-stack replacement sent the
-     * hot path back to the interpreter until the next one; a method that returns often is compiled
-     * normally, with its whole profile (ForkJoinPool's topLevelExec has the same shape).
+     * tick is due, or the pool stops. Kept out of {@link #loop}: a method that returns often is
+     * compiled normally, with its whole profile, rather than only on stack (ForkJoinPool's
+     * topLevelExec has the same shape).
      */
     private void runLocal(Runnable t) {
         long stolenAt = stealPaceNanos > 0 && currentSteals[stealSlot] != null ? System.nanoTime() : 0L;
-        runTask(t);
-        currentSteals[stealSlot] = null;          // set only if t was stolen
+        try {
+            runTask(t);
+        } finally {
+            STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);   // set only if t was stolen
+        }
         while (++tick < FAIRNESS_TICKS && (t = deque.pop()) != null) {
             runTask(t);
             if (pool.isStopping()) {
@@ -509,24 +706,9 @@ final class Worker extends Thread {
     }
 
     /**
-     * Steal pacing: after a stolen task that ran (with what it forked) for less than the current
-     * pace, wait out the rest before looking for work again, so that a thief steals from a
-     * producing owner at most once per pace. Each such tiny steal doubles the pace, up to
-     * {@link #PACE_BACKOFF_LIMIT} times {@code stealPaceNanos} (and at most
-     * {@link PoolConfig#MAX_STEAL_PACE_NANOS}); a stolen task that runs longer than the pace resets
-     * it. Invariant: owner only (the pace is this worker's).
-     *
-     * <p>Why: a thief that keeps up with an owner forking tiny tasks reads the owner's
-     * {@code bottom} and CASes {@code top} between every two of its pushes. Each push then stores
-     * to a cache line another core just read, and the owner's store buffer drains at the speed of
-     * those transfers: one worker forking 10^6 tiny tasks took 4x as long at P=2 as at P=1
-     * (ForkJoinPool: about 2x; its thieves never read the owner's index). Paced, the thief takes a
-     * task every 250 ns at most and the owner runs the rest inline: 25-30 ns per task instead of
-     * 63-70, and ForkJoinPool's 38-45. A fixed pace still let the thief take 0.4-1 million tiny
-     * tasks per 10 million submitted from one task, each steal costing the producer two cache
-     * misses; backing off to 4 us cut that to 40-80 thousand (see design.md). Tasks worth stealing
-     * run longer than the pace, so divide-and-conquer work never waits (Go's scheduler likewise
-     * waits ~3 us before stealing a P's {@code runnext}, the goroutine its owner is about to run).
+     * Steal pacing (see the package essay): after a stolen task that ran for less than the current
+     * pace, wait out the rest before looking for work again; each such tiny steal doubles the pace,
+     * a longer one resets it. Invariant: owner only (the pace is this worker's).
      */
     private void paceAfterSteal(long stolenAt) {
         long until = stolenAt + pace;
@@ -564,10 +746,13 @@ final class Worker extends Thread {
      * No work was found. Spin briefly as a searcher (if the cap allows), then run the sleep
      * protocol (S2-S3 of the sleep package's proof) and park.
      *
-     * @return a task found while idle (the caller is then no longer searching), or null after
-     *     waking (counted as searching by the waker; the caller re-enters the loop)
+     * <p>The re-scan after S2 only looks: a worker counted as a sleeper never holds a task, so a
+     * worker whose S2 counts every worker asleep can conclude that no task is running.
+     *
+     * @return a task found while spinning (the caller is then no longer searching), or null (the
+     *     caller is counted as searching and looks again)
      */
-    private Runnable idle(boolean searching) {
+    private Runnable idle() {
         if (!searching) {
             searching = sleep.workerTryStartSearching();
         }
@@ -576,32 +761,47 @@ final class Worker extends Thread {
                 Thread.onSpinWait();
                 Runnable t = findWork();
                 if (t != null) {
+                    searching = false;
                     sleep.workerStopSearching(index, workVisible);
                     return t;
                 }
             }
         }
-        int sleepers = sleep.workerPrepareSleep(index, searching);   // S2
-        sawWork = false;
-        Runnable t = findWork();                                    // the re-scan after S2
-        if (t != null || sawWork || !pool.externalQueueEmpty()) {
-            sleep.workerCancelSleep(index);                          // S3a: now a searcher
-            if (t != null) {
-                sleep.workerStopSearching(index, workVisible);
-            }
-            return t;
+        long word = sleep.workerPrepareSleep(index, searching);   // S2
+        searching = false;
+        if (pool.workVisible()) {                                  // the re-scan after S2
+            sleep.workerCancelSleep(index);                        // S3a: now a searcher
+            searching = true;
+            return null;
         }
-        if (sleepers == workers.length && pool.isShutdown()) {
-            pool.quiescentAfterShutdown();       // every worker asleep, nothing queued, no submitters
+        if (pool.isShutdown() && everyoneAsleep(word) && everyoneAsleep(sleep.controlWord())) {
+            // Every worker was a sleeper at S2 and still is after the re-scan found nothing: none
+            // woke to take a task in between, so none is running one, none is queued, and none
+            // can be submitted.
+            pool.quiescentAfterShutdown();
         }
-        if (listener != null) {
-            listener.onPark(index);
-        }
+        tracePark(true);
         sleep.workerPark(index, pool::isStopping, workVisible);    // S3b (with the watch)
-        if (listener != null) {
-            listener.onWake(index);
-        }
+        searching = true;                                          // the waker counted us
+        tracePark(false);
         return null;
+    }
+
+    /** @return whether control word {@code c} counts every worker as a sleeper and none searching */
+    private boolean everyoneAsleep(long c) {
+        return ControlWord.sleepers(c) == workers.length && ControlWord.searching(c) == 0;
+    }
+
+    /**
+     * Clears this worker's current-steal record if it is {@code t}: run by a thief just before it
+     * completes a join frame, whose owner may reuse the frame as soon as it sees it complete; a
+     * record left behind would let a joiner of the frame's next use take this deque's tasks for
+     * its descendants.
+     */
+    void clearStealIf(Runnable t) {
+        if (currentSteals[stealSlot] == t) {
+            STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);
+        }
     }
 
     /**

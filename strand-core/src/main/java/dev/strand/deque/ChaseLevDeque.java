@@ -360,6 +360,61 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
     }
 
     /**
+     * Steals the oldest element only if it was pushed at deque index {@code minIndex} or later
+     * (see {@link #pushIndex()}): a joiner uses it to take only what its target's thief pushed
+     * after it started the target, that is, the target's descendants.
+     *
+     * @param minIndex the lowest index the caller may take
+     * @return the element, or {@code null} if the deque was empty, the oldest element is older than
+     *     {@code minIndex}, or another thief won the race
+     */
+    @SuppressWarnings("unchecked")
+    public T stealAtOrAbove(long minIndex) {
+        long t = (long) TOP.getVolatile(this);    // F3: top, then bottom; pairs with F2
+        if (t < minIndex) {
+            return null;
+        }
+        long b = (long) BOTTOM.getVolatile(this); // F3; and F1: slots below b are published
+        if (t >= b) {
+            requestIfPrivate(b);
+            return null;
+        }
+        Object[] a = (Object[]) ARRAY.getAcquire(this);
+        Object x = SLOT.getAcquire(a, (int) t & (a.length - 1));
+        if (x == null || !TOP.compareAndSet(this, t, t + 1)) {   // F4
+            return null;
+        }
+        return (T) x;
+    }
+
+    /**
+     * The index the owner's next push will use. Elements at this index or above are pushed after
+     * this call. Invariant: owner thread only.
+     *
+     * @return the next push's index
+     */
+    public long pushIndex() {
+        return split ? end : bottom;
+    }
+
+    /**
+     * Whether a thief could take an element now, asking the owner to share when only private
+     * elements exist (as a failed steal does). A sleeping worker's last look for work uses it, so
+     * that it never holds a task while counted as a sleeper.
+     *
+     * @return whether the deque holds a stealable element
+     */
+    public boolean hasStealable() {
+        long t = (long) TOP.getVolatile(this);
+        long b = (long) BOTTOM.getVolatile(this);
+        if (t >= b) {
+            requestIfPrivate(b);
+            return false;
+        }
+        return true;
+    }
+
+    /**
      * One steal attempt. Empty and lost are told apart from the same reads of {@code top} and
      * {@code bottom} that decided the attempt: a later, separate emptiness check could see an empty
      * deque that never existed (a bottom read before a push, a top read after the next steal).

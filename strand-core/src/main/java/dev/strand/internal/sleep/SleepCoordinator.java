@@ -1,5 +1,6 @@
 package dev.strand.internal.sleep;
 
+import dev.strand.internal.stack.StackReserve;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -112,13 +113,12 @@ public final class SleepCoordinator {
      *
      * @param index         the caller's index
      * @param wasSearching  whether the caller is currently counted as searching
-     * @return the number of sleepers, including the caller, right after registering
+     * @return the control word right after registering (the caller counted as a sleeper)
      */
-    public int workerPrepareSleep(int index, boolean wasSearching) {
+    public long workerPrepareSleep(int index, boolean wasSearching) {
         STATE.setVolatile(states, index * 16, SLEEPING);
         long delta = ControlWord.ONE_SLEEPER - (wasSearching ? ControlWord.ONE_SEARCHER : 0);
-        long c = (long) CTL.getAndAdd(this, delta) + delta;   // full fence: pairs with P2
-        return ControlWord.sleepers(c);
+        return (long) CTL.getAndAdd(this, delta) + delta;      // full fence: pairs with P2
     }
 
     /**
@@ -219,6 +219,10 @@ public final class SleepCoordinator {
      * that concurrent publishers do not wake a crowd, then claims a sleeping worker's state.
      */
     private void wakeOne(int from) {
+        // Taking the token, claiming a sleeper and unparking it are separate steps, and a publisher
+        // may be deep in a recursion: an overflow after the token would leave a searcher that does
+        // not exist, and no wake-up would ever happen again. Overflow now, if at all.
+        StackReserve.reserve();
         for (;;) {
             long c = ctl;
             if (ControlWord.searching(c) != 0 || ControlWord.sleepers(c) == 0) {
@@ -258,11 +262,22 @@ public final class SleepCoordinator {
         return false;
     }
 
-    /** Wakes every sleeper (shutdown, termination). Woken workers are counted as searching. */
+    /**
+     * Wakes every sleeper (shutdown, termination). Woken workers are counted as searching. As in
+     * {@link #wakeOne}, a search token is taken before the claim and handed to the claimed worker,
+     * so a worker that is already awake is never counted only as a sleeper: "every worker is a
+     * sleeper and none searches" then means that no worker can be running a task.
+     */
     public void wakeAll() {
+        StackReserve.reserve();
         for (int i = 0; i < size; i++) {
-            if (STATE.compareAndSet(states, i * 16, SLEEPING, AWAKE)) {
-                CTL.getAndAdd(this, ControlWord.ONE_SEARCHER - ControlWord.ONE_SLEEPER);
+            if ((int) STATE.getVolatile(states, i * 16) == SLEEPING) {
+                CTL.getAndAdd(this, ControlWord.ONE_SEARCHER);                 // the token
+                if (STATE.compareAndSet(states, i * 16, SLEEPING, AWAKE)) {
+                    CTL.getAndAdd(this, -ControlWord.ONE_SLEEPER);             // token becomes i's
+                } else {
+                    CTL.getAndAdd(this, -ControlWord.ONE_SEARCHER);            // i woke itself
+                }
             }
             Thread t = threads[i];
             if (t != null) {

@@ -243,6 +243,9 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * between them would strand every waiter).
      */
     private boolean completeContended(Object outcome) {
+        if (isOutcome(aux)) {
+            return false;
+        }
         StackReserve.reserve();
         for (;;) {
             Object a = aux;

@@ -34,11 +34,11 @@
  *       longer than the pace, so divide-and-conquer never waits; Go's scheduler likewise waits
  *       before it steals a P's {@code runnext}.</li>
  *   <li><b>Join</b> is greedy: pop the own deque (an unstolen child is at its bottom and runs
- *       inline), then steal back from the worker running the child (leapfrogging: it holds the
- *       child's subtasks), then steal from anyone; after 64 empty sweeps, park in naps (20 µs,
- *       doubling to 1 ms) with a sweep after each, since the thief may offer work later (with lazy
- *       splitting it offers a frame at its next join). The stalling
- *       policy blocks instead of stealing, for comparison.</li>
+ *       inline), then steal the child's descendants from the worker running it (leapfrogging);
+ *       after 64 empty attempts, park in naps (20 µs, doubling to 1 ms) with an attempt after each,
+ *       since the thief may offer work later (with lazy splitting it offers a frame at its next
+ *       join). What a joiner may run is restricted; see "Helping" below. The stalling policy
+ *       blocks instead of stealing, for comparison.</li>
  *   <li><b>Idle</b>: spin a bounded number of sweeps as a "searcher" (at most
  *       {@code maxSearchers} at once), then register as a sleeper, re-scan, and park. Publishers wake
  *       a sleeper only if nobody searches, and push signals only when the deque was empty; a
@@ -59,6 +59,35 @@
  * pending, the outcome once it is done. One CAS completes or cancels it and takes the waiters in
  * the same step, so a result can never be paired with another run's state, and a task costs
  * 20 bytes plus its fields, as a {@code ForkJoinTask} does.
+ *
+ * <h2>Helping</h2>
+ * A joiner that runs other tasks while it waits runs them on top of its own stack: it cannot
+ * continue past its join until they return. If such a task waits for something the joiner does
+ * after its join (a latch it counts down), both wait forever, although a stalling join, which only
+ * blocks, would have finished. So a joiner waiting for task X runs only:
+ * <ol>
+ *   <li>tasks popped from its own deque, as a stalling join does too (the work-first order of the
+ *       serial program: the tasks the joining task itself forked and has not joined yet);</li>
+ *   <li>tasks that a worker running X as a stolen task pushed after it started X, taken from the
+ *       top of that worker's deque only at or above the index it recorded when it started X
+ *       ({@code ChaseLevDeque.stealAtOrAbove}); re-checked after the steal, and handed to the
+ *       submission queue if the thief moved on. For a scope, X is any member of the scope.</li>
+ * </ol>
+ * <b>Rule:</b> every task of the second kind is a descendant of X. <b>Why that cannot deadlock a
+ * program a stalling join completes:</b> in a program whose tasks join what they fork, X completes
+ * only after all its descendants do; if one of them waited for the joiner's continuation, X would
+ * wait for it too, and the stalling join would hang as well. Tasks of the first kind are exactly
+ * what a stalling join runs. The exception is a task forked and never joined: it still counts as
+ * its forker's descendant, so it must not wait for what its ancestors do after joining.
+ *
+ * <p>Rejected: stealing from any worker while joining (the first version; the greedy joins of the
+ * Blumofe-Leiserson analysis): it ran unrelated tasks on a joiner's stack, which deadlocked a
+ * program that completes on ForkJoinPool. Compensation threads: a joiner that finds no descendant
+ * to run parks, which costs a worker only while its target's subtree has no stealable work.
+ *
+ * <h2>Stack overflow</h2>
+ * A {@link java.lang.StackOverflowError} in a task reaches its joiners as the task's failure, and
+ * the runtime's own state survives it: see {@code dev.strand.internal.stack}.
  *
  * <h2>Rejected alternatives</h2>
  * <ul>

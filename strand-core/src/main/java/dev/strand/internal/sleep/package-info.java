@@ -60,12 +60,25 @@
  *       the owner blocks outside Strand's joins with private children queued, which is why split
  *       deques are opt-in (Lace and Cilk make the same assumption: tasks do not block).</li>
  * </ul>
- * A waker that takes the search token but finds no SLEEPING worker to claim (all were cancelling)
+ * <h2>Termination after shutdown</h2>
+ * The re-scan after S2 only looks (a worker counted as a sleeper never holds a task), and every
+ * claim of a sleeper, by {@code wakeOne} or {@code wakeAll}, takes a search token before it moves
+ * the worker's state to {@code AWAKE}. <b>Invariant:</b> a worker counted only as a sleeper
+ * (no token covers it) holds no task. A worker whose S2 returns a word with every worker a sleeper
+ * and none searching, whose re-scan finds nothing, and which then reads the same word again,
+ * concludes after shutdown that no task is running: no worker was awake in between to take one.
+ *
+ * <p>A waker that takes the search token but finds no SLEEPING worker to claim (all were cancelling)
  * returns the token and retries if the word still shows sleepers and no searcher, so a sleeper
  * that registered after its scan is not stranded. Hence a published task is never left while
- * every worker that could run it is parked. Termination after shutdown is decided by the worker
- * whose S2 made sleepers equal to P with nothing found in its re-scan: no task is running, none is
- * queued, and none can be submitted.
+ * every worker that could run it is parked. Termination is decided as described above.
+ *
+ * <h2>Stack overflow</h2>
+ * A publisher runs P3 at whatever depth its task recursed to. Taking the token, claiming a sleeper
+ * and unparking it are three steps; an overflow after the first would leave a searcher that does
+ * not exist, and since wakers only wake when nobody searches, no wake-up would happen again. So
+ * {@code wakeOne} and {@code wakeAll} reserve stack first ({@code internal.stack}): they overflow
+ * before the first step or not at all.
  *
  * <h2>Wake sparingly</h2>
  * Pushes signal (through the deque's {@code onShare}) only when the deque was empty (a non-empty deque already had its signal); a wake

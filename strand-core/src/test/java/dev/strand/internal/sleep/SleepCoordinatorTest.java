@@ -77,12 +77,12 @@ class SleepCoordinatorTest {
         SleepCoordinator c = coordinator(4, 4);
         assertThat(c.workerTryStartSearching()).isTrue();
         assertThat(c.workerTryStartSearching()).isTrue();
-        assertThat(c.workerPrepareSleep(0, true)).isEqualTo(1);
+        assertThat(ControlWord.sleepers(c.workerPrepareSleep(0, true))).isEqualTo(1);
         assertThat(c.isSleeping(0)).isTrue();
         assertThat(c.controlWord()).isEqualTo(word(1, 1));
-        assertThat(c.workerPrepareSleep(1, false)).isEqualTo(2);   // was not searching
+        assertThat(ControlWord.sleepers(c.workerPrepareSleep(1, false))).isEqualTo(2);   // was not searching
         assertThat(c.controlWord()).isEqualTo(word(1, 2));
-        assertThat(c.workerPrepareSleep(2, true)).isEqualTo(3);
+        assertThat(ControlWord.sleepers(c.workerPrepareSleep(2, true))).isEqualTo(3);
         assertThat(c.controlWord()).isEqualTo(word(0, 3));
         assertThat(c.isSleeping(0)).isTrue();
         assertThat(c.isSleeping(1)).isTrue();
@@ -493,7 +493,7 @@ class SleepCoordinatorTest {
     void theWatchFindsUnsignalledWorkWhileAnotherWorkerIsAwake() throws Exception {
         SleepCoordinator c = new SleepCoordinator(2, 1);
         c.register(0, Thread.currentThread());
-        assertThat(c.workerPrepareSleep(0, false)).isEqualTo(1);   // worker 1 is awake: watch
+        assertThat(ControlWord.sleepers(c.workerPrepareSleep(0, false))).isEqualTo(1);   // worker 1 is awake: watch
         AtomicBoolean work = new AtomicBoolean();
         Thread pusher = new Thread(() -> {
             try {

@@ -1,0 +1,245 @@
+package dev.strand;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.strand.internal.sleep.ControlWord;
+import java.lang.reflect.Field;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Deep recursion that exhausts a worker's stack must reach the joiner as a StackOverflowError and
+ * leave the pool as it was: no wrong result, no lost wake-up, no leaked join frame, no hang.
+ * Workers get small stacks so that overflows come quickly.
+ */
+class StackOverflowSafetyTest {
+
+    private static final long SMALL_STACK = 512 * 1024;
+
+    private static StrandPool pool(int p) {
+        return StrandPool.builder().parallelism(p).stackSize(SMALL_STACK).build();
+    }
+
+    /** Whether {@code t} or one of its causes is a StackOverflowError. */
+    static boolean overflowed(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof StackOverflowError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- scopes
+
+    private static void scopeChain(AtomicLong count, int level, int levels) {
+        count.incrementAndGet();
+        if (level < levels) {
+            Strand.scope(s -> s.spawn(() -> scopeChain(count, level + 1, levels)));
+        }
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {1, 2})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aScopeChainThatOverflowsFailsInsteadOfReturningAWrongCount(int p) throws Exception {
+        int levels = 100_000;
+        try (StrandPool pool = pool(p)) {
+            for (int round = 0; round < 4; round++) {
+                AtomicLong count = new AtomicLong();
+                Task<Void> t = pool.submit(Task.of(() -> {
+                    scopeChain(count, 1, levels);
+                    return null;
+                }));
+                try {
+                    t.get(60, TimeUnit.SECONDS);
+                    assertThat(count.get()).as("a scope chain that returned normally").isEqualTo(levels);
+                } catch (ExecutionException e) {
+                    assertThat(overflowed(e)).as("failure %s", e.getCause()).isTrue();
+                }
+                assertThat(pool.invoke(() -> 6 * 7)).isEqualTo(42);
+            }
+            assertIdleAndClean(pool);
+        }
+    }
+
+    // ---------------------------------------------------------------- wake-ups and frames
+
+    private static int joinChain(int n) {
+        if (n == 0) {
+            return 0;
+        }
+        Joined<Integer, Integer> j = Strand.join(() -> joinChain(n - 1), () -> 1);
+        return j.first() + j.second();
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void overflowsInsideJoinsLoseNoWakeUpAndLeaveNoFrameInUse() throws Exception {
+        try (StrandPool pool = pool(2)) {
+            for (int round = 0; round < 20; round++) {
+                Task<Integer> t = pool.submit(Task.of(() -> joinChain(1_000_000)));
+                try {
+                    t.get(60, TimeUnit.SECONDS);
+                    fail("a million nested joins fit in a 512 KiB stack");
+                } catch (ExecutionException e) {
+                    assertThat(overflowed(e)).as("failure %s", e.getCause()).isTrue();
+                }
+                // Both workers must still wake for new work: two tasks that meet at a barrier.
+                java.util.concurrent.CyclicBarrier meet = new java.util.concurrent.CyclicBarrier(2);
+                Task<?> a = pool.submit(() -> { meet.await(20, TimeUnit.SECONDS); return null; });
+                Task<?> b = pool.submit(() -> { meet.await(20, TimeUnit.SECONDS); return null; });
+                a.get(30, TimeUnit.SECONDS);
+                b.get(30, TimeUnit.SECONDS);
+            }
+            assertIdleAndClean(pool);
+        }
+    }
+
+    /**
+     * Waits until every worker sleeps, then checks the sleep control word (nobody searching) and
+     * every worker's join frames (none in use, none holding a body or result).
+     */
+    static void assertIdleAndClean(StrandPool pool) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (pool.stats().workers().stream().anyMatch(w -> !w.sleeping())) {
+            if (System.nanoTime() > deadline) {
+                fail("pool never went idle: " + pool.dump());
+            }
+            Thread.sleep(1);
+        }
+        long c = controlWord(pool);
+        assertThat(ControlWord.searching(c)).as("searchers in an idle pool: %s", pool.dump()).isZero();
+        assertThat(ControlWord.sleepers(c)).isEqualTo(pool.parallelism());
+        Field result = JoinFrame.class.getDeclaredField("result");
+        result.setAccessible(true);
+        Field depth = Worker.class.getDeclaredField("frameDepth");
+        Field frames = Worker.class.getDeclaredField("frames");
+        depth.setAccessible(true);
+        frames.setAccessible(true);
+        for (Worker w : workers(pool)) {
+            assertThat(depth.getInt(w)).as("frame depth of an idle worker").isZero();
+            for (JoinFrame f : (JoinFrame[]) frames.get(w)) {
+                if (f != null) {
+                    assertThat(f.body).as("body of a free frame").isNull();
+                    assertThat(result.get(f)).as("result of a free frame").isNull();
+                }
+            }
+        }
+    }
+
+    static Worker[] workers(StrandPool pool) throws Exception {
+        Field f = StrandPool.class.getDeclaredField("workers");
+        f.setAccessible(true);
+        return (Worker[]) f.get(pool);
+    }
+
+    static long controlWord(StrandPool pool) throws Exception {
+        Field f = StrandPool.class.getDeclaredField("sleep");
+        f.setAccessible(true);
+        return ((dev.strand.internal.sleep.SleepCoordinator) f.get(pool)).controlWord();
+    }
+
+    // ---------------------------------------------------------------- storms
+
+    /** A random deep recursion through every construct; returns the number of leaves it visited. */
+    private static long mixed(int depth, int kind, StrandPool pool) {
+        if (depth == 0) {
+            return 1;
+        }
+        switch ((kind + depth) % 4) {
+            case 0 -> {
+                Task<Long> a = Strand.fork(() -> mixed(depth - 1, kind, pool));
+                long b = mixed(depth - 1 > 0 ? 0 : 0, kind, pool);
+                return a.join() + b;
+            }
+            case 1 -> {
+                Joined<Long, Long> j = Strand.join(() -> mixed(depth - 1, kind, pool), () -> 1L);
+                return j.first() + j.second() - 1;
+            }
+            case 2 -> {
+                AtomicLong sum = new AtomicLong();
+                Strand.scope(s -> s.spawn(() -> sum.addAndGet(mixed(depth - 1, kind, pool))));
+                return sum.get();
+            }
+            default -> {
+                return pool.invoke(() -> mixed(depth - 1, kind, pool));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {2, 7})
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void aStormOfDeepRecursionsNeverHangsAndShutdownNowStopsThePool(int p) throws Exception {
+        StrandPool pool = pool(p);
+        try {
+            for (int i = 0; i < 30; i++) {
+                int kind = i % 4;
+                int depth = ThreadLocalRandom.current().nextBoolean() ? 200 : 200_000;
+                Task<Long> t = pool.submit(Task.of(() -> mixed(depth, kind, pool)));
+                try {
+                    // Each level adds one leaf besides its recursion, except the scope and invoke
+                    // levels; whatever the mix, a normal return means every level ran.
+                    assertThat(t.get(60, TimeUnit.SECONDS)).isPositive();
+                } catch (ExecutionException e) {
+                    assertThat(overflowed(e)).as("failure %s", e.getCause()).isTrue();
+                }
+            }
+            assertThat(pool.invoke(() -> 1 + 1)).isEqualTo(2);
+        } finally {
+            pool.shutdownNow();
+            assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).as(pool.dump()).isTrue();
+        }
+    }
+
+    // ---------------------------------------------------------------- failures
+
+    private static final class Chain extends Task<Integer> {
+        private final int n;
+
+        Chain(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Integer compute() {
+            if (n == 0) {
+                throw new IllegalStateException("bottom");
+            }
+            return new Chain(n - 1).fork().join() + 1;
+        }
+    }
+
+    @ParameterizedTest(name = "depth {0}")
+    @ValueSource(ints = {4_000, 16_000})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aFailureDeepInARecursionArrivesWithAShortCauseChain(int depth) {
+        try (StrandPool pool = StrandPool.builder().parallelism(2).stackSize(256L << 20).build()) {
+            try {
+                pool.invoke(new Chain(depth));
+                fail("the bottom of the chain throws");
+            } catch (CompletionException e) {
+                int chain = 0;
+                for (Throwable c = e; c != null; c = c.getCause()) {
+                    chain++;
+                }
+                assertThat(chain).as("cause chain length").isLessThanOrEqualTo(3);
+                assertThat(e.getMessage().length()).as("message length").isLessThan(200);
+                Throwable root = e;
+                while (root.getCause() != null) {
+                    root = root.getCause();
+                }
+                assertThat(root).isInstanceOf(IllegalStateException.class).hasMessage("bottom");
+            }
+        }
+    }
+}

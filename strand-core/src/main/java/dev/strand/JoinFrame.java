@@ -58,7 +58,8 @@ final class JoinFrame extends Task<Object> {
      * Task's state, because it goes back to NEW for its next use and has one waiter at most.
      */
     private volatile int status;
-    private final Worker owner;
+    /** The worker whose join this frame belongs to (any thread in the frame's model test). */
+    private final Thread owner;
     /** The offered computation, a Supplier or a Runnable; set by the owner before the push that publishes it. */
     Object body;
     /** The result or exception; written by the completer before its final status write. */
@@ -68,9 +69,13 @@ final class JoinFrame extends Task<Object> {
     /** No other thread can touch the frame any more, so the owner may reuse it. Owner only. */
     boolean settled;
 
-    JoinFrame(Worker owner) {
+    /**
+     * @param owner the thread that offers and joins this frame
+     * @param pool  its pool
+     */
+    JoinFrame(Thread owner, StrandPool pool) {
         this.owner = owner;
-        claimFor(owner.pool);
+        claimFor(pool);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.strand;
 
-import dev.strand.internal.stack.StackReserve;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -18,8 +17,9 @@ import java.util.concurrent.CompletionException;
  * then count out". <b>Invariant:</b> each member counts out exactly once, after its failure (if
  * any) is recorded. A member that runs marks itself done first (so a cancellation can no longer
  * count it out), and counts out last; if the error it ends with leaves no stack for that, the
- * worker finishes it later ({@link Member#abort}). A spawn reserves the stack its increment and
- * fork need, so that an overflow cannot leave a count with no member behind it. The latch's
+ * worker finishes it later ({@link Member#abort}). A spawn whose fork throws after the increment
+ * has the worker retire the member later: cancelled and counted out if it never started, left to
+ * its runner otherwise, so an overflow cannot leave a count with no member behind it. The latch's
  * completion is only a wake-up: the owner's wait reads the counter itself.
  */
 public final class Scope {
@@ -64,9 +64,25 @@ public final class Scope {
             throw new IllegalStateException("Scope.spawn() from a worker of another pool");
         }
         Member m = new Member(body);
-        StackReserve.reserve();                   // the increment and the fork must both happen
         PENDING.getAndAdd(this, 1);
-        w.fork(m);
+        try {
+            w.fork(m);
+        } catch (Throwable e) {
+            // The fork overflowed the stack (or ran out of memory) before or after queuing m: we
+            // cannot tell which. The worker retires m later (Member.abort): a cancellation that
+            // wins means m never started and never will, so it is counted out there; one that
+            // loses means m runs, and counts itself out. Plain stores only, as in Worker.runTask.
+            m.spawnFailed = true;
+            int n = w.unfinishedCount;
+            if (n < Worker.UNFINISHED_CAPACITY) {
+                w.unfinished[n] = m;
+                w.unfinishedErrors[n] = e;
+                w.unfinishedCount = n + 1;
+            } else {
+                w.unfinishedOverflow = true;
+            }
+            throw e;
+        }
     }
 
     /** Records {@code e} as the scope's failure, or as suppressed by the first one. */
@@ -127,6 +143,8 @@ public final class Scope {
         private final Runnable body;
         /** Set once this member's count-out happened. Written by the thread that ran it. */
         private boolean countedOut;
+        /** Its spawn threw after the count was raised. Written and read by the spawning worker. */
+        boolean spawnFailed;
 
         Member(Runnable body) {
             this.body = body;
@@ -160,9 +178,21 @@ public final class Scope {
             }
         }
 
-        /** Finishing ran out of stack: finish again, higher up, with that error as the failure. */
+        /**
+         * Deferred retirement, at a shallower frame. After a failed spawn: cancel it if it never
+         * started (then count it out here), else leave it to whoever runs it. After a failed
+         * finish (run by this worker): finish again with that error as the failure.
+         */
         @Override
         void abort(Throwable e) {
+            if (spawnFailed) {
+                spawnFailed = false;
+                if (cancelOnce()) {
+                    fail(e);
+                    arrive();
+                }
+                return;
+            }
             finish(e);
         }
 

@@ -95,11 +95,11 @@ final class Worker extends Thread {
      * Tasks whose completion ran out of stack, with the error, completed later at a shallower frame
      * (see {@code internal.stack}). Written with plain stores only, so recording cannot overflow.
      */
-    private final Task<?>[] unfinished = new Task<?>[UNFINISHED_CAPACITY];
-    private final Throwable[] unfinishedErrors = new Throwable[UNFINISHED_CAPACITY];
-    private int unfinishedCount;
+    final Task<?>[] unfinished = new Task<?>[UNFINISHED_CAPACITY];
+    final Throwable[] unfinishedErrors = new Throwable[UNFINISHED_CAPACITY];
+    int unfinishedCount;
     /** Set if more completions failed at once than {@link #unfinished} holds: the pool fails. */
-    private boolean unfinishedOverflow;
+    boolean unfinishedOverflow;
     /** Each level an error unwinds returns stack; a handful of failed completions is the most seen. */
     static final int UNFINISHED_CAPACITY = 32;
     /** Consecutive failures of the scheduling loop itself before the pool gives up. */
@@ -206,7 +206,7 @@ final class Worker extends Thread {
         }
         JoinFrame f = fs[d];
         if (f == null) {
-            f = fs[d] = new JoinFrame(this);
+            f = fs[d] = new JoinFrame(this, pool);
         }
         return f;
     }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strand.trace.SchedulerListener;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
@@ -38,7 +40,7 @@ class WorkerSurvivalTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aThrowingListenerIsReportedAndKillsNoWorker() throws Exception {
-        List<Throwable> reported = new CopyOnWriteArrayList<>();
+        Queue<Throwable> reported = new ConcurrentLinkedQueue<>();
         SchedulerListener throwing = new SchedulerListener() {
             @Override
             public void onSpawn(int worker, boolean inlined) {

@@ -138,8 +138,12 @@ public final class Scope {
         }
     }
 
-    /** One spawned task: runs its body, records a failure, and counts itself out. */
-    private final class Member extends Task<Void> {
+    /**
+     * One spawned task: runs its body, records a failure, and counts itself out. Package-private
+     * so that {@code StrandPool.shutdownNow} can tell it apart: it cancels members, never returns
+     * them.
+     */
+    final class Member extends Task<Void> {
         private final Runnable body;
         /** Set once this member's count-out happened. Written by the thread that ran it. */
         private boolean countedOut;
@@ -187,7 +191,7 @@ public final class Scope {
         void abort(Throwable e) {
             if (spawnFailed) {
                 spawnFailed = false;
-                if (cancelOnce()) {
+                if (tryCancel()) {
                     fail(e);
                     arrive();
                 }
@@ -203,10 +207,11 @@ public final class Scope {
 
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
-            // Members are never exposed; only the pool's shutdown cancels one, after taking it out
-            // of a deque. Only the cancel that wins counts out: the member never started (a started
-            // member is done), so it will never count itself out. Repeated cancels change nothing.
-            if (cancelOnce()) {
+            // Members are never exposed; only shutdownNow (or a stopping worker) cancels one, after
+            // taking it out of a deque. Only the cancel that wins counts out: the member never
+            // started (a started member is done), so it will never count itself out. A repeated
+            // cancel reports true but must not count it again.
+            if (tryCancel()) {
                 fail(new java.util.concurrent.CancellationException("scope task cancelled"));
                 arrive();
                 return true;

@@ -37,9 +37,27 @@ import java.util.function.Supplier;
  * }
  * }</pre>
  *
- * <p>It is an {@link java.util.concurrent.ExecutorService} with the standard contract: tasks
- * accepted before {@link #shutdown()} run to completion; {@link #shutdownNow()} cancels queued ones
- * and interrupts running ones; {@link #close()} shuts down and waits.
+ * <p>It is an {@link java.util.concurrent.ExecutorService} with the standard contract:
+ * <ul>
+ *   <li>Tasks accepted before {@link #shutdown()} run to completion. After it, submissions from
+ *       outside the pool are rejected ({@link RejectedExecutionException}); a task already running
+ *       in the pool may still fork, submit and execute, as in {@code ForkJoinPool}, since what it
+ *       spawns is part of a computation the pool accepted. After {@link #shutdownNow()} every
+ *       submission is rejected.</li>
+ *   <li>{@link #shutdownNow()} interrupts the running tasks, cancels the queued ones and returns
+ *       them: an accepted submission either runs or is returned. It never returns the pool's
+ *       internal tasks (the frames of {@link Strand#join}, the members of a {@link Scope}); it
+ *       cancels them, so their joiners see {@link java.util.concurrent.CancellationException}.</li>
+ *   <li>The futures of {@code submit(Callable)}, {@code submit(Runnable)}, {@link #newTaskFor},
+ *       {@code invokeAll} and {@code invokeAny} are interrupted by {@code cancel(true)} while they
+ *       run (see {@link Task#cancel}); {@code invokeAny} cancels the others once one succeeded,
+ *       and the timed {@code invokeAll} those not done at the deadline.</li>
+ *   <li>Waiting inside the pool ({@link Task#get()}, {@code invokeAll}, {@code invokeAny},
+ *       {@link #invoke} on another pool) helps: the waiting worker runs its pool's tasks meanwhile,
+ *       including submissions still queued, so such waits complete even with one worker.</li>
+ *   <li>{@link #isTerminated()} becomes true only once every accepted task has run or been
+ *       returned, and every worker has exited; {@link #close()} shuts down and waits for it.</li>
+ * </ul>
  */
 public final class StrandPool extends AbstractExecutorService implements AutoCloseable {
 
@@ -58,8 +76,14 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     /** Checked under the injector's lock: a submission is queued only while RUNNING. */
     private final BooleanSupplier accepting = () -> runState.get() == RUNNING;
     private final AtomicInteger liveWorkers;
+    /**
+     * {@code shutdownNow} calls under way: termination waits for them, so that the pool is never
+     * terminated while a queued submission is neither run nor returned yet, and stopping workers
+     * wait for them before they handle what is left in their deques.
+     */
+    private final AtomicInteger stopDrains = new AtomicInteger();
     private final CountDownLatch terminated = new CountDownLatch(1);
-    /** Set by shutdownNow: tasks still queued at termination are cancelled rather than run. */
+    /** Set by shutdownNow (before {@link #stopDrains} is released): queued tasks are not run. */
     private volatile boolean stopNow;
 
     /**
@@ -152,15 +176,29 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     public <T> T invoke(Task<T> task) {
         Objects.requireNonNull(task, "task must not be null");
         if (Thread.currentThread() instanceof Worker w && w.pool == this) {
-            task.claimFor(this);
+            task.claimSubmission(this);
             w.runTask(task);
             return task.join();
         }
         submit(task);
-        if (Thread.currentThread() instanceof Worker) {
-            task.awaitBlocking(0L);               // a worker of another pool: block, do not help
+        if (Thread.currentThread() instanceof Worker w) {
+            awaitHelping(w, task);                // a worker of another pool: serve it meanwhile
         }
         return task.join();
+    }
+
+    /**
+     * Waits, not interruptibly, for {@code task} of another pool while worker {@code w} helps its
+     * own pool: pool A's worker waiting here on B may be what B's task is waiting for on A.
+     */
+    private static void awaitHelping(Worker w, Task<?> task) {
+        boolean interrupted = false;
+        while (!w.awaitJoinUntil(task, 0L)) {
+            interrupted |= Thread.interrupted();  // keep waiting; restore the flag at the end
+        }
+        if (interrupted) {
+            w.interrupt();
+        }
     }
 
     /**
@@ -173,7 +211,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      */
     public <T> Task<T> submit(Task<T> task) {
         Objects.requireNonNull(task, "task must not be null");
-        task.claimFor(this);
+        task.claimSubmission(this);               // atomic: of two racing submitters, one wins
         enqueue(task);
         return task;
     }
@@ -183,8 +221,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * it: nobody can wait for it, so a wrapper would only cost memory (24 bytes per queued command).
      * If it throws, the exception goes to the worker's uncaught-exception handler (by default
      * printed to standard error, as ThreadPoolExecutor and ForkJoinPool do) and the worker goes on.
+     * A {@link Task} is submitted ({@link #submit(Task)}).
      *
-     * @throws RejectedExecutionException if the pool is shut down
+     * @throws RejectedExecutionException if the pool is shut down (from a task of this pool: only
+     *                                    once {@link #shutdownNow()} was called)
+     * @throws IllegalStateException      if {@code command} is a task already forked, submitted or run
      */
     @Override
     public void execute(Runnable command) {
@@ -212,7 +253,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     @Override
     public Task<?> submit(Runnable runnable) {
-        return submit(new Tasks.RunnableTask(runnable));
+        return submit(new Tasks.SubmittedRunnable(runnable));
     }
 
     @Override
@@ -230,31 +271,189 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         return new Tasks.RunnableValueTask<>(runnable, value);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>From a worker of this pool the tasks go onto its deque, like forks, and the caller helps
+     * run them (and the pool's other tasks) while it waits; from a worker of another pool it serves
+     * its own pool while it waits.
+     */
     @Override
     public <T> List<Future<T>> invokeAll(Collection<? extends Callable<T>> tasks)
             throws InterruptedException {
-        Objects.requireNonNull(tasks, "tasks must not be null");
-        for (Callable<T> c : tasks) {
-            Objects.requireNonNull(c, "tasks must not contain null");
+        List<Task<T>> fs = newTasks(tasks);
+        boolean done = false;
+        try {
+            for (Task<T> f : fs) {
+                submit(f);
+            }
+            for (Task<T> f : fs) {
+                if (!f.isDone()) {
+                    f.awaitUntil(0L);
+                }
+            }
+            done = true;
+            return new ArrayList<>(fs);
+        } finally {
+            if (!done) {
+                cancelAll(fs);                    // interrupted or rejected: stop the others
+            }
         }
-        return super.invokeAll(tasks);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Waits as {@link #invokeAll(Collection)} does; the tasks not done at the deadline are
+     * cancelled, and interrupted if they are running.
+     */
+    @Override
+    public <T> List<Future<T>> invokeAll(Collection<? extends Callable<T>> tasks, long timeout,
+                                         TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        List<Task<T>> fs = newTasks(tasks);
+        long deadline = Task.deadlineAfter(nanos);
+        boolean done = false;
+        try {
+            boolean inTime = true;
+            for (Task<T> f : fs) {
+                if (deadline - System.nanoTime() <= 0L) {
+                    inTime = false;               // out of time before all were submitted
+                    break;
+                }
+                submit(f);
+            }
+            for (int i = 0; inTime && i < fs.size(); i++) {
+                Task<T> f = fs.get(i);
+                inTime = f.isDone() || f.awaitUntil(deadline);
+            }
+            done = true;
+            if (!inTime) {
+                cancelAll(fs);                    // the ones not done at the deadline
+            }
+            return new ArrayList<>(fs);
+        } finally {
+            if (!done) {
+                cancelAll(fs);
+            }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Once one task succeeded, the others are cancelled (and interrupted if running). Waits as
+     * {@link #invokeAll(Collection)} does.
+     */
     @Override
     public <T> T invokeAny(Collection<? extends Callable<T>> tasks)
             throws InterruptedException, ExecutionException {
-        Objects.requireNonNull(tasks, "tasks must not be null");
-        for (Callable<T> c : tasks) {
-            Objects.requireNonNull(c, "tasks must not contain null");
+        try {
+            return doInvokeAny(tasks, 0L);
+        } catch (TimeoutException e) {
+            throw new AssertionError("an untimed invokeAny timed out", e);
         }
-        return super.invokeAny(tasks);
     }
 
+    /** {@inheritDoc} As {@link #invokeAny(Collection)}, with a deadline. */
     @Override
     public <T> T invokeAny(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
             throws InterruptedException, ExecutionException, TimeoutException {
+        long nanos = unit.toNanos(timeout);
+        return doInvokeAny(tasks, Task.deadlineAfter(nanos));
+    }
+
+    private <T> T doInvokeAny(Collection<? extends Callable<T>> tasks, long deadline)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        List<Task<T>> fs = newTasks(tasks);
+        if (fs.isEmpty()) {
+            throw new IllegalArgumentException("invokeAny() needs at least one task");
+        }
+        FirstSuccess<T> first = new FirstSuccess<>(fs.size());
+        try {
+            for (Task<T> f : fs) {
+                f.onDone(() -> first.arrive(f));
+            }
+            for (Task<T> f : fs) {
+                if (first.isDone()) {
+                    break;                        // one succeeded already: submit no more
+                }
+                submit(f);
+            }
+            if (!first.isDone() && !first.awaitUntil(deadline)) {
+                throw new TimeoutException("no task of invokeAny() completed in time");
+            }
+            return first.get();                   // the result, or ExecutionException (all failed)
+        } finally {
+            cancelAll(fs);
+        }
+    }
+
+    /**
+     * invokeAny's outcome: completed by the first task that succeeds, or, once all have finished
+     * without success, failed with the last one's exception (a cancelled task counts as failed with
+     * its {@link java.util.concurrent.CancellationException}, as in AbstractExecutorService). Never
+     * queued: its waiter waits on it like on a task, helping in a worker.
+     */
+    private static final class FirstSuccess<T> extends Task<T> {
+        private final AtomicInteger left;
+        private volatile T value;
+        private volatile boolean succeeded;
+        private volatile Throwable failure;
+
+        FirstSuccess(int n) {
+            left = new AtomicInteger(n);
+        }
+
+        /** Completion callback of task {@code f}, on the thread that completed it. */
+        void arrive(Task<T> f) {
+            if (!f.isCompletedAbnormally()) {
+                value = f.join();                 // done: join only reads the result
+                succeeded = true;
+                exec();                           // before the count: the last failure sees it
+            } else {
+                Throwable e = f.isCancelled()
+                        ? new java.util.concurrent.CancellationException("task was cancelled")
+                        : f.exceptionOrNull();
+                if (left.decrementAndGet() == 0) {
+                    failure = e;
+                    exec();                       // no-op if one succeeded meanwhile
+                }
+                return;
+            }
+            left.decrementAndGet();
+        }
+
+        @Override
+        protected T compute() throws Exception {
+            if (!succeeded) {
+                Throwable e = failure;
+                if (e instanceof Exception ex) {
+                    throw ex;
+                }
+                if (e instanceof Error err) {
+                    throw err;                    // exec records any Throwable as the outcome
+                }
+                throw new ExecutionException(e);  // a Throwable of neither kind
+            }
+            return value;
+        }
+    }
+
+    /** @return an unsubmitted task per callable, after checking them all (NPE for null) */
+    private static <T> List<Task<T>> newTasks(Collection<? extends Callable<T>> tasks) {
         Objects.requireNonNull(tasks, "tasks must not be null");
-        return super.invokeAny(tasks, timeout, unit);
+        List<Task<T>> fs = new ArrayList<>(tasks.size());
+        for (Callable<T> c : tasks) {
+            fs.add(new Tasks.CallableTask<>(Objects.requireNonNull(c, "tasks must not contain null")));
+        }
+        return fs;
+    }
+
+    private static void cancelAll(List<? extends Task<?>> fs) {
+        for (Task<?> f : fs) {
+            f.cancel(true);
+        }
     }
 
     /**
@@ -278,9 +477,40 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
                 + "it accepts no new tasks");
     }
 
-    /** Takes external work: the oldest submission, and a batch of the next ones onto {@code dest}. */
-    Runnable takeExternal(ChaseLevDeque<Runnable> dest) {
-        return submissions.stealBatchAndPop(dest, EXTERNAL_BATCH, workers.length);
+    /**
+     * Takes external work for worker {@code w}: the oldest submission, and a batch of the next ones
+     * onto its deque; nothing once the pool is stopping ({@link #shutdownNow()} takes what is queued
+     * then).
+     */
+    Runnable takeExternal(Worker w) {
+        if (submissions.isEmpty() || !beginMove(w)) {
+            return null;                          // the common idle case costs no fence
+        }
+        try {
+            return submissions.stealBatchAndPop(w.deque, EXTERNAL_BATCH, workers.length);
+        } finally {
+            w.endMove();
+        }
+    }
+
+    /**
+     * Begins a move of a batch into worker {@code w}'s deque, unless the pool is stopping. The
+     * volatile store of {@code w.moving}, then the read of the run state, pair with
+     * {@link #shutdownNow()}'s store of STOP, then its read of {@code moving} (a Dekker pair): a
+     * move either sees the stop and does not start, or {@code shutdownNow} sees it and waits for its
+     * batch to land before it drains the deques. Without it, a batch claimed before the stop and
+     * pushed after {@code shutdownNow} drained that deque was neither run nor returned.
+     *
+     * @return false if stopping (nothing begun); otherwise the caller must call {@link Worker#endMove}
+     */
+    boolean beginMove(Worker w) {
+        assert Thread.currentThread() == w : "only a worker moves work into its own deque";
+        w.moving = true;
+        if (isStopping()) {
+            w.endMove();
+            return false;
+        }
+        return true;
     }
 
     /** The most submissions one worker moves to its deque at a time (Go's globrunqget caps at 128). */
@@ -308,6 +538,10 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * already, so it is queued even after shutdown.
      */
     void requeue(Runnable r) {
+        if (isStopping()) {
+            neverRunsAfterStop(r);
+            return;
+        }
         submissions.offer(r, () -> true);
         sleep.workPublishedByVolatileWrite(-1);
     }
@@ -337,22 +571,44 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     void workerExited(Worker w) {
         if (liveWorkers.decrementAndGet() == 0) {
-            runState.set(TERMINATED);
             // Nothing is queued from outside after SHUTDOWN (offers check the state under the
             // injector's lock), so this finds work only if the quiescence check raced a last
-            // batch; what it finds was accepted, so it runs, unless shutdownNow asked to cancel
-            // what never started.
+            // batch; what it finds was accepted, so it runs. After shutdownNow, the queue is
+            // shutdownNow's alone to drain: what it takes, it returns.
             Runnable r;
-            while ((r = submissions.steal()) != null) {
-                if (!stopNow) {
-                    w.runTask(r);
-                } else if (r instanceof Task<?> t) {
-                    t.cancel(false);
-                }
+            while (!stopNow && (r = submissions.steal()) != null) {
+                w.runTask(r);
             }
-            terminated.countDown();
+            tryTerminate();
         } else {
             sleep.wakeAll();                      // make sure the others see STOP promptly
+        }
+    }
+
+    /**
+     * Terminates once every worker has exited and no {@code shutdownNow} is still draining: only
+     * then has every accepted task run or been returned. Called by the last worker to exit and by
+     * each {@code shutdownNow} as it ends; whichever comes last terminates.
+     */
+    private void tryTerminate() {
+        if (liveWorkers.get() == 0 && stopDrains.get() == 0
+                && runState.compareAndSet(STOP, TERMINATED)) {
+            terminated.countDown();
+        }
+    }
+
+    /**
+     * Called by a stopping worker before it handles what is left in its deque: waits until no
+     * {@code shutdownNow} is draining, so that each queued task is either taken by
+     * {@code shutdownNow} (and returned) or handled by its worker, never lost between the two.
+     * Short: a drain takes a bounded number of elements.
+     */
+    void awaitStopDrains() {
+        if (!stopNow) {
+            return;                               // stopped by quiescence: nothing queued
+        }
+        while (stopDrains.get() != 0) {
+            Thread.yield();
         }
     }
 
@@ -366,42 +622,110 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /**
-     * Stops the pool: queued tasks that have not started are cancelled and returned, running tasks'
-     * threads are interrupted, and workers exit as soon as their current task returns.
+     * Stops the pool: running tasks' threads are interrupted, queued tasks that have not started are
+     * cancelled and returned, and workers exit as soon as their current task returns.
      *
-     * @return the tasks that never started
+     * <p>Every submission the pool accepted either runs or is in the returned list (plain Runnables
+     * as they were given to {@code execute}, tasks cancelled). Forked tasks still queued are
+     * returned if this call takes them, or cancelled by their worker; the pool's internal tasks
+     * (frames of {@link Strand#join}, members of a {@link Scope}) are cancelled, never returned, so
+     * their joiners see {@link java.util.concurrent.CancellationException}. The workers are
+     * interrupted before their deques are drained, and each deque is drained of at most the tasks
+     * it held then, so a task that forks until it is interrupted cannot hold this call up; they are
+     * interrupted again after the drain, so that a queued task a worker started meanwhile (a join
+     * runs what it pops) is interrupted too.
+     *
+     * @return the submitted (and forked) tasks that never started
      */
     @Override
     public List<Runnable> shutdownNow() {
-        stopNow = true;
-        submissions.whileLocked(() -> {
-            int s;
-            while ((s = runState.get()) < STOP && !runState.compareAndSet(s, STOP)) {
-                Thread.onSpinWait();
-            }
-        });
-        List<Runnable> never = new ArrayList<>();
-        Runnable r;
-        while ((r = submissions.steal()) != null) {
-            neverStarted(r, never);
-        }
-        for (Worker w : workers) {
-            while ((r = w.deque.stealOrNull()) != null || !w.deque.isEmpty()) {
-                if (r != null) {
-                    neverStarted(r, never);
+        stopDrains.incrementAndGet();             // before stopNow: workers that see it wait for us
+        try {
+            stopNow = true;
+            submissions.whileLocked(() -> {
+                int s;
+                while ((s = runState.get()) < STOP && !runState.compareAndSet(s, STOP)) {
+                    Thread.onSpinWait();
+                }
+            });
+            interruptWorkers();                   // first: running tasks stop pushing work
+            sleep.wakeAll();
+            for (Worker w : workers) {            // batches claimed before the stop land first
+                for (int spins = 0; w.moving; spins++) {
+                    if (spins < 64) {
+                        Thread.onSpinWait();
+                    } else {
+                        Thread.yield();
+                    }
                 }
             }
-            if (w != Thread.currentThread()) {
+            List<Runnable> never = new ArrayList<>();
+            Runnable r;
+            while ((r = submissions.steal()) != null) {   // nothing is queued after the stop
+                neverStarted(r, never);
+            }
+            for (Worker w : workers) {
+                drainDeque(w.deque, never);
+            }
+            // Again: a worker may have started a queued task (a join helps with what it pops)
+            // after the first interrupt; whatever was queued then has started or been taken now.
+            interruptWorkers();
+            return never;
+        } finally {
+            stopDrains.decrementAndGet();
+            tryTerminate();
+        }
+    }
+
+    private void interruptWorkers() {
+        Thread self = Thread.currentThread();
+        for (Worker w : workers) {
+            if (w != self) {
                 w.interrupt();
             }
         }
-        sleep.wakeAll();
-        return never;
     }
 
-    /** A queued element taken by shutdownNow: a plain Runnable is returned; a Task, if cancelled. */
+    /**
+     * Takes the elements {@code d} holds now (at most its size now: from the top, the oldest
+     * first, so whatever it held then has left it afterwards, taken here, by a thief or by its
+     * owner, both of which run it), ignoring what a running task pushes meanwhile.
+     */
+    private static void drainDeque(ChaseLevDeque<Runnable> d, List<Runnable> never) {
+        int left = d.size();
+        while (left > 0) {
+            Runnable r = d.stealOrNull();
+            if (r != null) {
+                neverStarted(r, never);
+                left--;
+            } else if (d.isEmpty()) {
+                return;
+            }                                     // else lost a race: try again
+        }
+    }
+
+    /**
+     * A task a joiner stole but may not run, found after the pool began to stop (shutdownNow has
+     * returned its list already): a Task is cancelled, so its joiners see it; a plain Runnable runs
+     * here, since nothing could return it any more and an accepted command is never dropped.
+     */
+    private static void neverRunsAfterStop(Runnable r) {
+        if (r instanceof Task<?> t) {
+            t.cancel(false);
+        } else {
+            r.run();
+        }
+    }
+
+    /**
+     * A queued element taken by shutdownNow: a plain Runnable is returned; a user's task is
+     * cancelled and returned; an internal task (a join frame, a scope member) is cancelled only, so
+     * that its joiner sees the cancellation and nobody else can touch it.
+     */
     private static void neverStarted(Runnable r, List<Runnable> never) {
-        if (!(r instanceof Task<?> t) || t.cancel(false)) {
+        if (r instanceof JoinFrame || r instanceof Scope.Member) {
+            ((Task<?>) r).cancel(false);
+        } else if (!(r instanceof Task<?> t) || t.cancel(false)) {
             never.add(r);
         }
     }

@@ -53,14 +53,28 @@ public abstract class Task<T> implements RunnableFuture<T> {
     static final int CANCELLED = 3;
 
     private static final VarHandle AUX;
+    private static final VarHandle POOL;
 
     static {
         try {
-            AUX = MethodHandles.lookup().findVarHandle(Task.class, "aux", Object.class);
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            AUX = l.findVarHandle(Task.class, "aux", Object.class);
+            POOL = l.findVarHandle(Task.class, "pool", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /**
+     * The claim of a task that {@link #run()} ran directly (FutureTask style: an
+     * ExecutorCompletionService, a caller's own thread): no pool queues it.
+     */
+    static final Object DETACHED = new Object() {
+        @Override
+        public String toString() {
+            return "run() directly";
+        }
+    };
 
     /** An outcome that is not the result itself: one class, so a join tests it with one check. */
     private static final class Alt {
@@ -96,8 +110,12 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     /** Pending (null or a Waiter stack) or done (the outcome); see above. */
     private volatile Object aux;
-    /** The pool this task was forked or submitted into; set once, by the forking thread. */
-    StrandPool pool;
+    /**
+     * Who claimed this task: the {@link StrandPool} it was forked or submitted into, {@link #DETACHED}
+     * once {@link #run()} took it, or null while nobody has. Set once: by a CAS for submissions and
+     * {@code run()}, by a plain store on the fork path (see {@link #claimFor}).
+     */
+    Object pool;
 
     /** Creates a task in its initial state. */
     protected Task() { }
@@ -124,9 +142,14 @@ public abstract class Task<T> implements RunnableFuture<T> {
     /**
      * Forks this task into the current worker's deque so another worker may steal it.
      *
+     * <p>A task runs at most once. Forking is the hot path of fork-join code, so its check against a
+     * second fork is a plain read, not an atomic claim: forking one task from two threads at once is
+     * a programming error that may go undetected. {@link StrandPool#submit(Task)},
+     * {@link StrandPool#execute} and {@link #run()} claim atomically.
+     *
      * @return this task
      * @throws IllegalStateException if not called from a Strand worker thread, or if this task was
-     *                               already forked or submitted
+     *                               already forked, submitted or run
      */
     public final Task<T> fork() {
         Worker w = Worker.current("Task.fork()");
@@ -141,10 +164,12 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * @return the result
      * @throws CompletionException   if the task threw; the cause is the original exception
      * @throws CancellationException if the task was cancelled
-     * @throws IllegalStateException if the task was never forked or submitted, or if a worker of
-     *                               another pool would have to wait for it (use {@link #get()} to
-     *                               block across pools); a finished task's result is returned to
-     *                               any caller
+     * @throws IllegalStateException if the task was never forked, submitted or run (a fork-join
+     *                               program that joins a task it never started would wait forever;
+     *                               {@link #get()}, like {@code FutureTask.get}, waits for whoever
+     *                               runs it), or if a worker of another pool would have to wait for
+     *                               it (use {@link #get()} to block across pools); a finished task's
+     *                               result is returned to any caller
      */
     public final T join() {
         if (!isDone()) {
@@ -159,8 +184,8 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     private IllegalStateException foreignJoin(Worker w) {
         return new IllegalStateException("join() from a worker of pool '" + w.pool.name()
-                + "' on a task of pool '" + pool.name() + "': joins must stay inside one pool "
-                + "(use get() to block across pools)");
+                + "' on a task of pool '" + ((StrandPool) pool).name() + "': joins must stay inside "
+                + "one pool (use get() to block across pools)");
     }
 
     /** Runs this task inline if it was not forked, then returns its result like {@link #join()}. */
@@ -171,13 +196,13 @@ public abstract class Task<T> implements RunnableFuture<T> {
     }
 
     private void awaitForJoin() {
-        StrandPool p = pool;
+        Object p = pool;
         if (p == null) {
             throw new IllegalStateException("join() on a task that was never forked or submitted; "
                     + "call fork() first, or invoke() to run it inline");
         }
         Thread t = Thread.currentThread();
-        if (t instanceof Worker w) {
+        if (t instanceof Worker w && p != DETACHED) {
             if (w.pool != p) {
                 throw foreignJoin(w);
             }
@@ -212,10 +237,6 @@ public abstract class Task<T> implements RunnableFuture<T> {
         return complete(NIL);
     }
 
-    /** @return true only for the call that moved this task from pending to cancelled */
-    final boolean cancelOnce() {
-        return complete(CANCELLED_MARK);
-    }
 
     /**
      * Completes this task exceptionally with {@code e} if it is still pending: the deferred
@@ -266,12 +287,33 @@ public abstract class Task<T> implements RunnableFuture<T> {
         return a != null && !(a instanceof Waiter);
     }
 
-    /** Marks this task forked into pool {@code p}; rejects a second fork or submission. */
+    /**
+     * Marks this task forked into pool {@code p}; rejects a second fork or submission. The fork
+     * path's claim: a plain check, then a plain store (no CAS per fork). Only the owner of a task
+     * forks it, so no other thread races this; a concurrent double fork is a programming error
+     * (see {@link #fork()}). Submissions and {@link #run()} claim with {@link #claimSubmission}.
+     */
     final void claimFor(StrandPool p) {
         if (pool != null) {
-            throw new IllegalStateException("task already forked or submitted (a task runs at most once)");
+            throw alreadyClaimed();
         }
         pool = p;
+    }
+
+    /**
+     * Atomically marks this task submitted to {@code p}: of two threads submitting (or running) the
+     * same task at once, exactly one wins, and the other gets the exception.
+     *
+     * @throws IllegalStateException if the task was already forked, submitted or run
+     */
+    final void claimSubmission(StrandPool p) {
+        if (pool != null || !POOL.compareAndSet(this, null, p)) {
+            throw alreadyClaimed();
+        }
+    }
+
+    private static IllegalStateException alreadyClaimed() {
+        return new IllegalStateException("task already forked, submitted or run (a task runs at most once)");
     }
 
     private void claimUnforked() {
@@ -303,19 +345,43 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     // ---------------------------------------------------------------- Future
 
-    /** {@inheritDoc} Runs the task in the calling thread if it was not already run. */
+    /**
+     * Runs the task in the calling thread, unless it was already forked, submitted or run: like
+     * {@code FutureTask.run}, it computes the task at most once, and a call that finds the task
+     * claimed returns at once (the claimer runs it). This is how an {@code Executor} that is handed
+     * the task as a {@code Runnable} (an {@code ExecutorCompletionService}, say) runs it.
+     */
     @Override
     public final void run() {
-        exec();
+        if (pool == null && POOL.compareAndSet(this, null, DETACHED)) {
+            exec();
+        }
     }
 
     /**
-     * Cancels the task if it has not completed. A task that has not started will not run; one that
-     * is running finishes but its result is discarded. The interrupt flag is ignored.
+     * Cancels the task if it has not completed. A task that has not started will not run; its
+     * waiters see {@link CancellationException}.
+     *
+     * <p>{@code mayInterruptIfRunning}: the tasks that {@link StrandPool} creates for
+     * {@code submit(Callable)}, {@code submit(Runnable)}, {@code invokeAll} and {@code invokeAny}
+     * record the thread running them, and {@code cancel(true)} interrupts it, as
+     * {@code ThreadPoolExecutor}'s and {@code ForkJoinPool}'s do; the interrupt reaches the task
+     * only while it runs, never a later task of the same worker. Forked tasks ({@link #fork()},
+     * {@link Strand#fork}, subclasses of this class) record no thread, so that a fork costs no
+     * more than it must: for them, as for {@code ForkJoinTask}, the flag is ignored and a running
+     * task finishes, its result discarded. Use a flag of your own to stop a long computation.
+     *
+     * @return true if this call cancelled the task or it was already cancelled; false if it had
+     *         completed
      */
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
         return complete(CANCELLED_MARK) || aux == CANCELLED_MARK;
+    }
+
+    /** @return whether this call cancelled the task (false if it was already done, cancelled or not) */
+    final boolean tryCancel() {
+        return complete(CANCELLED_MARK);
     }
 
     @Override
@@ -338,35 +404,73 @@ public abstract class Task<T> implements RunnableFuture<T> {
         return aux instanceof Alt alt ? alt.exception : null;
     }
 
+    /**
+     * Waits for the task like {@code FutureTask.get}: a task nobody has started yet is waited for
+     * too (whoever forks, submits or runs it later completes the wait). In a worker of any pool the
+     * wait helps run that worker's pool's tasks meanwhile (so a task may wait for another at one
+     * worker, and a worker waiting on another pool's task still serves its own); elsewhere it
+     * blocks.
+     *
+     * @throws CancellationException if the task was cancelled
+     * @throws ExecutionException    if the task threw; the cause is the original exception
+     * @throws InterruptedException  if the calling thread was interrupted while waiting
+     */
     @Override
     public final T get() throws InterruptedException, ExecutionException {
         if (!isDone()) {
-            if (pool == null) {
-                throw new IllegalStateException("get() on a task that was never forked or submitted");
-            }
-            if (Thread.currentThread() instanceof Worker w && w.pool == pool) {
-                w.awaitJoin(this);
-            } else {
-                awaitInterruptibly(0L);
-            }
+            awaitUntil(0L);
         }
         return reportGet();
     }
 
+    /**
+     * {@link #get()} with a time limit; in a worker the wait helps as {@code get()} does, and stops
+     * helping at the deadline's first check after the task it is running returns.
+     *
+     * @throws TimeoutException if the task is not done in time
+     */
     @Override
     public final T get(long timeout, TimeUnit unit)
             throws InterruptedException, ExecutionException, TimeoutException {
         long nanos = unit.toNanos(timeout);
         if (!isDone()) {
-            if (pool == null) {
-                throw new IllegalStateException("get() on a task that was never forked or submitted");
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
             }
-            awaitInterruptibly(Math.max(1L, nanos));
-            if (!isDone()) {
+            if (nanos <= 0L || !awaitUntil(deadlineAfter(nanos))) {
                 throw new TimeoutException("task not done after " + timeout + " " + unit);
             }
         }
         return reportGet();
+    }
+
+    /**
+     * @return a {@code System.nanoTime()} deadline {@code nanos} from now, never 0 (0 means "no
+     *     deadline" to {@link #awaitUntil}); differences of nanoTime values stay right across
+     *     overflow, so a huge {@code nanos} is fine
+     */
+    static long deadlineAfter(long nanos) {
+        long d = System.nanoTime() + nanos;
+        return d == 0L ? 1L : d;
+    }
+
+    /**
+     * Waits until this task is done or {@code deadlineNanos} (a {@code System.nanoTime()} value, 0
+     * for none) passes: in a worker, helping its pool ({@link Worker#awaitJoinUntil}); elsewhere
+     * parked.
+     *
+     * @return whether the task is done
+     * @throws InterruptedException if the thread was interrupted while the task was pending
+     */
+    final boolean awaitUntil(long deadlineNanos) throws InterruptedException {
+        if (Thread.currentThread() instanceof Worker w) {
+            if (!w.awaitJoinUntil(this, deadlineNanos) && Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+        } else {
+            awaitInterruptibly(deadlineNanos);
+        }
+        return isDone();
     }
 
     private T reportGet() throws ExecutionException {
@@ -415,15 +519,24 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     // ---------------------------------------------------------------- waiting
 
-    /** A parked thread or a callback, waiting for completion. */
+    /**
+     * A parked thread or a callback, waiting for completion. A thread that stops waiting (a timed
+     * get that timed out, an interrupted one) nulls {@link #thread} and unlinks its node
+     * ({@link #removeWaiter}), so a task that is waited on with time limits again and again does not
+     * collect waiters. A node with neither a thread nor a callback is such a removed one.
+     */
     static final class Waiter {
-        final Thread thread;
+        volatile Thread thread;
         final Runnable callback;
-        Waiter next;
+        volatile Waiter next;
 
         Waiter(Thread thread, Runnable callback) {
             this.thread = thread;
             this.callback = callback;
+        }
+
+        boolean removed() {
+            return thread == null && callback == null;
         }
     }
 
@@ -454,8 +567,9 @@ public abstract class Task<T> implements RunnableFuture<T> {
      */
     private static void signal(Waiter h) {
         for (Waiter w = h; w != null; w = w.next) {
-            if (w.thread != null) {
-                LockSupport.unpark(w.thread);
+            Thread t = w.thread;
+            if (t != null) {
+                LockSupport.unpark(t);
             }
         }
         for (Waiter w = h; w != null; w = w.next) {
@@ -468,6 +582,64 @@ public abstract class Task<T> implements RunnableFuture<T> {
                 }
             }
         }
+    }
+
+    /**
+     * Unlinks {@code node} (a thread waiter that stops waiting) and any other removed node from the
+     * waiter stack, as {@code FutureTask.removeWaiter} does: the node is marked first, so a
+     * completion that takes the stack meanwhile skips it; a race between unlinkers restarts the
+     * walk. Nothing to do once the task is done (the completion took the stack).
+     */
+    private void removeWaiter(Waiter node) {
+        node.thread = null;
+        retry:
+        for (;;) {
+            Object a = aux;
+            if (!(a instanceof Waiter head)) {
+                return;                           // done, or an empty stack
+            }
+            Waiter pred = null;
+            for (Waiter q = head, s; q != null; q = s) {
+                s = q.next;
+                if (!q.removed()) {
+                    pred = q;
+                } else if (pred != null) {
+                    pred.next = s;
+                    if (pred.removed()) {         // pred was unlinked meanwhile: start over
+                        continue retry;
+                    }
+                } else if (!AUX.compareAndSet(this, q, s)) {
+                    continue retry;               // a push or a completion changed the head
+                }
+            }
+            return;
+        }
+    }
+
+    /**
+     * Pushes a waiter for {@code t} to be unparked at completion.
+     *
+     * @return the node (pass it to {@link #stopWaiting} when giving up), or null if the task is done
+     */
+    final Waiter addWaiter(Thread t) {
+        Waiter w = new Waiter(t, null);
+        return pushWaiter(w) ? w : null;
+    }
+
+    /** The thread of {@code node} stops waiting before completion: unlink it (see {@link Waiter}). */
+    final void stopWaiting(Waiter node) {
+        if (node != null && pending()) {
+            removeWaiter(node);
+        }
+    }
+
+    /** @return how many nodes the waiter stack holds, removed ones not yet unlinked included (tests) */
+    final int waiterCount() {
+        int n = 0;
+        for (Object a = aux; a instanceof Waiter w; a = w.next) {
+            n++;
+        }
+        return n;
     }
 
     /**
@@ -512,28 +684,37 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
     }
 
-    /** Blocks until done, interrupted, or {@code nanos} elapsed (0: no limit). */
-    private void awaitInterruptibly(long nanos) throws InterruptedException {
+    /**
+     * Blocks until done, interrupted, or {@code deadline} (a {@code System.nanoTime()} value; 0: no
+     * limit) passed. A wait that ends before completion unlinks its waiter.
+     */
+    private void awaitInterruptibly(long deadline) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        Waiter w = new Waiter(Thread.currentThread(), null);
-        if (!pushWaiter(w)) {
+        Waiter w = addWaiter(Thread.currentThread());
+        if (w == null) {
             return;
         }
-        long deadline = nanos == 0L ? 0L : System.nanoTime() + nanos;
-        while (!isDone()) {
-            if (nanos == 0L) {
-                LockSupport.park(this);
-            } else {
-                long left = deadline - System.nanoTime();
-                if (left <= 0L) {
-                    return;
+        boolean done = false;
+        try {
+            while (!(done = isDone())) {
+                if (deadline == 0L) {
+                    LockSupport.park(this);
+                } else {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0L) {
+                        return;
+                    }
+                    LockSupport.parkNanos(this, left);
                 }
-                LockSupport.parkNanos(this, left);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
             }
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
+        } finally {
+            if (!done) {
+                stopWaiting(w);
             }
         }
     }

@@ -452,6 +452,9 @@ final class Worker extends Thread {
             t = deque.pop();
             if (t == null) {
                 t = stealDescendant(target);
+                if (t == null && !runningElsewhere(target)) {
+                    t = pool.takeExternal(this);  // the target may be a submission still queued
+                }
             }
             if (t != null) {
                 runTask(t);
@@ -521,6 +524,19 @@ final class Worker extends Thread {
         return null;
     }
 
+    /** @return whether another worker runs, as its current steal, a task that {@code target} covers */
+    private boolean runningElsewhere(Task<?> target) {
+        for (int i = 0; i < workers.length; i++) {
+            if (i != index) {
+                Runnable r = (Runnable) STEAL_SLOTS.getAcquire(currentSteals, i * STEAL_SLOT_SPACING);
+                if (r != null && target.covers(r)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Marks {@code t}, just stolen, as this worker's current steal (base first, then the task). */
     private void recordSteal(Runnable t) {
         stealBases[index * BASE_SLOT_SPACING] = deque.pushIndex();
@@ -535,7 +551,7 @@ final class Worker extends Thread {
         Runnable t;
         if (stealHalf) {
             int before = deque.size();
-            t = vd.stealBatchAndPop(deque, stealHalfLimit);
+            t = stealBatchAndPop(vd);
             if (t != null) {
                 recordSteal(t);
                 int moved = 1 + deque.size() - before;
@@ -604,11 +620,11 @@ final class Worker extends Thread {
         Runnable t;
         if (++tick >= FAIRNESS_TICKS) {           // runLocal counts its tasks here too
             tick = 0;
-            if ((t = pool.takeExternal(deque)) != null) {
+            if ((t = pool.takeExternal(this)) != null) {
                 return t;
             }
         }
-        if ((t = deque.pop()) != null || (t = pool.takeExternal(deque)) != null) {
+        if ((t = deque.pop()) != null || (t = pool.takeExternal(this)) != null) {
             return t;
         }
         return stealSweep();
@@ -637,6 +653,9 @@ final class Worker extends Thread {
                     }
                 }
             }
+        }
+        if (unfinishedCount != 0) {
+            completeUnfinished();                 // their joiners must not wait for a dead worker
         }
         drainOnStop();
     }
@@ -694,11 +713,8 @@ final class Worker extends Thread {
         } finally {
             STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);   // set only if t was stolen
         }
-        while (++tick < FAIRNESS_TICKS && (t = deque.pop()) != null) {
+        while (!stopAfterTopLevelTask() && ++tick < FAIRNESS_TICKS && (t = deque.pop()) != null) {
             runTask(t);
-            if (pool.isStopping()) {
-                return;
-            }
         }
         if (stolenAt != 0L) {
             paceAfterSteal(stolenAt);
@@ -805,14 +821,20 @@ final class Worker extends Thread {
     }
 
     /**
-     * On stop (shutdownNow or termination), cancel the Tasks left in the own deque and drop the
-     * plain Runnables ({@code shutdownNow} returns whatever it took from the queues itself).
+     * On stop (shutdownNow or termination): once every {@code shutdownNow} under way has taken what
+     * it takes from this deque (it returns those), handle what it left: forked tasks are cancelled,
+     * and a submission that raced the stop (a plain Runnable or a task from {@code submit(Callable)}
+     * and the like, queued from inside the pool) runs, since an accepted submission runs or is
+     * returned by {@code shutdownNow}.
      */
     private void drainOnStop() {
+        pool.awaitStopDrains();
         Runnable r;
         while ((r = deque.pop()) != null) {
-            if (r instanceof Task<?> t) {
+            if (r instanceof Task<?> t && !(r instanceof Tasks.InterruptibleTask<?>)) {
                 t.cancel(false);
+            } else {
+                runTask(r);
             }
         }
     }
@@ -822,5 +844,137 @@ final class Worker extends Thread {
         return new WorkerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
                 failedSteals, movedByHalf, sleep.parks(index), sleep.unparks(index), joinBlocks,
                 idleNanos, maxDequeSize, deque.size(), sleep.isSleeping(index));
+    }
+
+    // ================================================================ java.util.concurrent waits
+    // Support for StrandPool's ExecutorService methods and Task.get: the timed, interruptible
+    // helping wait, the interrupt hygiene between top-level tasks, and the handshake that lets
+    // shutdownNow find every queued submission. Kept apart from the fork/join paths above.
+
+    /**
+     * Set while this worker moves a batch into its own deque (from the submission queue, or half
+     * a victim's deque), so that {@code shutdownNow} can wait for the batch to land before it
+     * drains the deques. Written by the owner only: a volatile store before the move (the Dekker
+     * pair of {@link StrandPool#beginMove}), a release store after it.
+     */
+    volatile boolean moving;
+
+    private static final java.lang.invoke.VarHandle MOVING;
+
+    static {
+        try {
+            MOVING = java.lang.invoke.MethodHandles.lookup()
+                    .findVarHandle(Worker.class, "moving", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Ends a move begun by {@link StrandPool#beginMove}: the batch is in the deque. Owner only. */
+    void endMove() {
+        MOVING.setRelease(this, false);
+    }
+
+    /** Steal-half's move, inside the stop handshake ({@link #moving}). */
+    private Runnable stealBatchAndPop(ChaseLevDeque<Runnable> vd) {
+        if (!pool.beginMove(this)) {
+            return null;                          // stopping: shutdownNow takes what is queued
+        }
+        try {
+            return vd.stealBatchAndPop(deque, stealHalfLimit);
+        } finally {
+            endMove();
+        }
+    }
+
+    /**
+     * Between two top-level tasks: clears the interrupt flag that the last one may have left set
+     * (it is not the next task's), then reports whether the pool is stopping. In that order: an
+     * interrupt from {@code shutdownNow} cleared here was sent after the stop was set, so the
+     * check sees the stop.
+     */
+    private boolean stopAfterTopLevelTask() {
+        Thread.interrupted();
+        return pool.isStopping();
+    }
+
+    /**
+     * Waits for {@code target} while helping this worker's pool, as the greedy join does (own deque,
+     * the target's descendants from its thief, then the submission queue if no thief runs it; for
+     * another pool's task, any worker's tasks; naps when nothing is found), until the
+     * target is done, {@code deadlineNanos} passes, or the thread is interrupted. The target may be
+     * a task of any pool or of none: a worker waiting for another pool's task, or for a task that
+     * another thread runs, keeps serving its own pool meanwhile, which is what lets pool A's task
+     * wait on pool B while B's task waits on A (ForkJoinPool gets there by compensating the
+     * blocked worker with a spare thread; Strand adds no threads).
+     *
+     * <p>Invariant: on this worker's own thread; {@code target} is not a {@link JoinFrame} (its
+     * waiting protocol is the owner's alone). A task run while helping may outlive the deadline:
+     * the deadline is checked between tasks.
+     *
+     * @param target        the task to wait for
+     * @param deadlineNanos a {@code System.nanoTime()} value, or 0 for no deadline
+     * @return whether {@code target} is done; false after the deadline or on an interrupt (the flag
+     *     is left set for the caller)
+     */
+    boolean awaitJoinUntil(Task<?> target, long deadlineNanos) {
+        assert Thread.currentThread() == this && !(target instanceof JoinFrame);
+        traceSync();
+        Runnable mine = currentSteals[stealSlot];              // restored after each helping run
+        long mineBase = stealBases[index * BASE_SLOT_SPACING];
+        boolean ownPool = target.pool == pool;
+        Task.Waiter node = null;
+        int fails = 0;
+        long nap = MIN_JOIN_NAP_NANOS;
+        try {
+            while (target.pending()) {
+                if (isInterrupted()) {
+                    return false;
+                }
+                long left = deadlineNanos == 0L ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
+                if (left <= 0L) {
+                    return false;
+                }
+                Runnable t = deque.pop();
+                if (t == null) {
+                    if (ownPool) {
+                        t = stealDescendant(target);   // the join's helping rule
+                        if (t == null && !runningElsewhere(target)) {
+                            t = pool.takeExternal(this);
+                        }
+                    } else {
+                        t = stealSweep();         // another pool's task: serve our own pool
+                        if (t == null) {
+                            t = pool.takeExternal(this);
+                        }
+                    }
+                }
+                if (t != null) {
+                    runTask(t);
+                    stealBases[index * BASE_SLOT_SPACING] = mineBase;
+                    STEAL_SLOTS.setRelease(currentSteals, stealSlot, mine);
+                    fails = 0;
+                    nap = MIN_JOIN_NAP_NANOS;
+                } else if (++fails < JOIN_SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    // Nothing to help with: park until the target completes (it unparks this
+                    // waiter), the deadline, or the nap's end, then sweep again (as awaitJoinSlow).
+                    if (node == null) {
+                        node = target.addWaiter(this);
+                        if (node == null) {
+                            break;                // completed meanwhile
+                        }
+                        joinBlocks++;
+                    }
+                    LockSupport.parkNanos(target, Math.min(nap, left));
+                    nap = Math.min(nap << 1, MAX_JOIN_NAP_NANOS);
+                    fails = JOIN_SPINS - 1;
+                }
+            }
+            return true;
+        } finally {
+            target.stopWaiting(node);             // a wait that ends early leaves no waiter behind
+        }
     }
 }

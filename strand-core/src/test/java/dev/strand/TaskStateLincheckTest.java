@@ -13,15 +13,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Linearizability of a task's one-word state ({@code Task.aux}): completion, failure and
- * cancellation race on one CAS, and callbacks join the waiters' stack on the same word. The task is
- * run directly ({@link Task#run()}, which a user may call from several threads), with no pool.
+ * cancellation race on one CAS, and callbacks join the waiters' stack on the same word. The task's
+ * body is run directly and concurrently ({@code Task.exec()}, with no pool and no claim: the
+ * public {@link Task#run()} claims the task first, so only one of several callers would compute
+ * it), which stresses the state word harder than any schedule a pool produces.
  *
  * <p>The validation checks what linearizability alone cannot: once the task is done, every
  * callback registered has run exactly once (the completer runs the stack it took after its CAS, so
  * a concurrent count could see a done task with callbacks still to run).
  *
  * <p>With the earlier layout (an int status CASed after a plain store of the outcome), two
- * concurrent {@code run()} calls let the loser's result overwrite the winner's: both checks found
+ * concurrent runs let the loser's result overwrite the winner's: both checks found
  * it, a ClassCastException from a result read as an exception.
  */
 public class TaskStateLincheckTest {
@@ -45,14 +47,14 @@ public class TaskStateLincheckTest {
 
     @Operation
     public void run() {
-        task.run();
+        task.exec();
     }
 
     /** Runs the task so that it throws (unless it is already done). */
     @Operation
     public void fail() {
         task.failing = true;
-        task.run();
+        task.exec();
     }
 
     @Operation

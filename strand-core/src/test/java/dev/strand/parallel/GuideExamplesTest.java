@@ -130,7 +130,7 @@ class GuideExamplesTest {
                 Thread.sleep(200);
                 return 1L;
             });
-            boolean cancelled = slow.cancel(false);
+            boolean cancelled = slow.cancel(true);
             assertThat(cancelled).isTrue();
             assertThat(slow.isCancelled()).isTrue();
             assertThatThrownBy(slow::join).isInstanceOf(CancellationException.class);

@@ -18,13 +18,16 @@ import java.util.function.Supplier;
  *   <li>Joins nest: a join restores the frame depth it started at in a {@code finally} block, also
  *       when an exception (a stack overflow included) leaves it early, so a worker's frames form a
  *       stack ({@link Worker#frameAt}, {@link Worker#offerFrame}, {@link Worker#joinFrame}).
- *       <b>Invariant:</b> frame {@code d} of a worker is in use iff {@code d < frameDepth}, and only
- *       its owner changes its fields or depth.</li>
+ *       <b>Invariant:</b> a frame in use has a depth below {@code frameDepth}, and only its owner
+ *       changes its fields or depth. (The converse can fail for a while: a {@code finally} block
+ *       that overflowed on entry leaves the depth raised until an enclosing join restores it.)</li>
  *   <li>The owner reuses a frame only if it saw it {@link #settled}: popped back and run inline,
  *       never pushed, or a final status written by the thread that ran (or cancelled) it. A join
  *       that ends before that (an overflow while the frame is queued or being run by a thief)
- *       abandons the frame: it empties the depth's slot, and the next join at that depth takes a
- *       new frame, while the old one finishes with nobody waiting for it.</li>
+ *       leaves the frame unsettled, and the next join at that depth takes a new frame
+ *       ({@link Worker#frameAt} checks), while the old one finishes with nobody waiting for it.
+ *       The check sits where the frame is taken, not in the ending join's {@code finally}: that
+ *       block can itself fail to run, since entering it can overflow the stack.</li>
  *   <li>That thread touches nothing mutable after its final status write: {@link #finish} reads
  *       only the final {@link #owner} after the {@code getAndSet}. So a thief that is slow to
  *       return can never disturb the frame's next use.</li>
@@ -67,7 +70,7 @@ final class JoinFrame extends Task<Object> {
     /** The deque was full at the push (spawn bound): the owner runs the body at the join. */
     boolean throttled;
     /** No other thread can touch the frame any more, so the owner may reuse it. Owner only. */
-    boolean settled;
+    boolean settled = true;
 
     /**
      * @param owner the thread that offers and joins this frame

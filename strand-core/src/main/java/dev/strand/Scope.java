@@ -71,16 +71,9 @@ public final class Scope {
             // The fork overflowed the stack (or ran out of memory) before or after queuing m: we
             // cannot tell which. The worker retires m later (Member.abort): a cancellation that
             // wins means m never started and never will, so it is counted out there; one that
-            // loses means m runs, and counts itself out. Plain stores only, as in Worker.runTask.
+            // loses means m runs, and counts itself out. No calls, as in Worker.runTask.
             m.spawnFailed = true;
-            int n = w.unfinishedCount;
-            if (n < Worker.UNFINISHED_CAPACITY) {
-                w.unfinished[n] = m;
-                w.unfinishedErrors[n] = e;
-                w.unfinishedCount = n + 1;
-            } else {
-                w.unfinishedOverflow = true;
-            }
+            w.unfinished[w.unfinishedCount++ & Worker.UNFINISHED_MASK] = new Object[] {m, e};
             throw e;
         }
     }

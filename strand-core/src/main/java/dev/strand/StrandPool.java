@@ -177,7 +177,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         Objects.requireNonNull(task, "task must not be null");
         if (Thread.currentThread() instanceof Worker w && w.pool == this) {
             task.claimSubmission(this);
-            w.runTask(task);
+            try {
+                w.runTask(task);
+            } catch (Throwable e) {               // the call may have overflowed on entry
+                w.unfinished[w.unfinishedCount++ & Worker.UNFINISHED_MASK] = new Object[] {task, e};
+                throw e;
+            }
             return task.join();
         }
         submit(task);

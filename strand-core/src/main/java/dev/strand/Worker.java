@@ -92,16 +92,24 @@ final class Worker extends Thread {
     private boolean searching;
 
     /**
-     * Tasks whose completion ran out of stack, with the error, completed later at a shallower frame
-     * (see {@code internal.stack}). Written with plain stores only, so recording cannot overflow.
+     * Work that an error (a stack overflow, an out-of-memory error) left in this worker's hands, as
+     * {@code {Runnable, Throwable}} pairs in a ring: a task whose run or completion failed, or an
+     * element taken from a queue whose run could not even start because the call itself
+     * overflowed. Settled later at a shallower frame by {@link #completeUnfinished} (see
+     * {@code internal.stack}). Recorded by {@code unfinished[unfinishedCount++ & UNFINISHED_MASK]
+     * = new Object[] {r, e}}, written out where it is needed: that expression calls no method, so
+     * recording cannot overflow, while a call to a helper could. Owner only.
+     * Invariant: an element taken from a deque or queue is run, or recorded here, or still held by
+     * the frame that took it.
      */
-    final Task<?>[] unfinished = new Task<?>[UNFINISHED_CAPACITY];
-    final Throwable[] unfinishedErrors = new Throwable[UNFINISHED_CAPACITY];
+    final Object[][] unfinished = new Object[UNFINISHED_CAPACITY][];
+    /** Entries recorded since the last settlement; above the capacity, some were overwritten. */
     int unfinishedCount;
-    /** Set if more completions failed at once than {@link #unfinished} holds: the pool fails. */
-    boolean unfinishedOverflow;
-    /** Each level an error unwinds returns stack; a handful of failed completions is the most seen. */
-    static final int UNFINISHED_CAPACITY = 32;
+    /** Each level an error unwinds returns stack; a handful of entries is the most seen. */
+    static final int UNFINISHED_CAPACITY = 64;
+    static final int UNFINISHED_MASK = UNFINISHED_CAPACITY - 1;
+    /** Marks a failure of a plain Runnable that ran but whose report overflowed: report only. */
+    private static final Runnable REPORT_ONLY = () -> { };
     /** Consecutive failures of the scheduling loop itself before the pool gives up. */
     private static final int MAX_LOOP_FAILURES = 8;
 
@@ -195,8 +203,8 @@ final class Worker extends Thread {
 
     /**
      * @param d a join depth, {@code == frameDepth}
-     * @return the free frame for depth {@code d}, created if missing (an abandoned frame's slot is
-     *     empty). Nothing changes if this throws.
+     * @return the free frame for depth {@code d}: a new one if the slot is empty or its frame was
+     *     abandoned unsettled (a thief may still hold it). Nothing changes if this throws.
      */
     JoinFrame frameAt(int d) {
         assert d == frameDepth : "frames are taken in stack order";
@@ -205,7 +213,7 @@ final class Worker extends Thread {
             fs = frames = java.util.Arrays.copyOf(fs, d * 2);
         }
         JoinFrame f = fs[d];
-        if (f == null) {
+        if (f == null || !f.settled) {
             f = fs[d] = new JoinFrame(this, pool);
         }
         return f;
@@ -246,7 +254,18 @@ final class Worker extends Thread {
         if (!f.throttled) {
             Runnable t = deque.pop();
             if (t != f) {
-                awaitJoinSlow(f, t);
+                try {
+                    if (t != null) {
+                        runTask(t);
+                        t = null;
+                    }
+                    awaitJoinSlow(f);
+                } catch (Throwable e) {
+                    if (t != null) {              // runTask may have overflowed on entry
+                        unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {t, e};
+                    }
+                    throw e;
+                }
                 f.settled = true;                 // done: its completer no longer touches it
                 return f.completedResult();
             }
@@ -282,44 +301,58 @@ final class Worker extends Thread {
      */
     void runTask(Runnable r) {
         tasksRun++;
-        if (r instanceof Task<?> t) {
-            try {
+        try {
+            if (r instanceof Task<?> t) {
                 t.exec();
-            } catch (Throwable e) {
-                // Plain stores only: a call here could overflow again and lose t.
-                int n = unfinishedCount;
-                if (n < UNFINISHED_CAPACITY) {
-                    unfinished[n] = t;
-                    unfinishedErrors[n] = e;
-                    unfinishedCount = n + 1;
-                } else {
-                    unfinishedOverflow = true;
-                }
-                throw e;
+            } else {
+                runPlain(r);                      // throws only if its own call overflowed
             }
-        } else {
-            runPlain(r);
+        } catch (Throwable e) {
+            unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {r, e};
+            throw e;
         }
     }
 
     /**
-     * Completes, exceptionally, the tasks whose completion ran out of stack (a task already done
-     * stays as it is). Called where the stack is shallower than where they failed; an entry whose
-     * completion fails again stays for the next call.
+     * Settles the {@link #unfinished} entries, newest first: a task completes exceptionally with
+     * its error (one already done stays as it is), a plain Runnable that never started goes back
+     * to the submission queue, a deferred report is reported. Called where the stack is shallower
+     * than where they were recorded; an entry whose settlement fails again stays for the next call.
+     * An element is recorded once by each frame the error passed that held it; it is settled once.
      */
     private void completeUnfinished() {
+        if (unfinishedCount > UNFINISHED_CAPACITY) {
+            unfinishedCount = UNFINISHED_CAPACITY;
+            pool.fail(new IllegalStateException("worker '" + getName() + "' lost track of work "
+                    + "that errors left unfinished (more than " + UNFINISHED_CAPACITY + " at once)"));
+        }
         while (unfinishedCount > 0) {
             int n = unfinishedCount - 1;
-            Task<?> t = unfinished[n];
-            t.abort(unfinishedErrors[n]);         // may throw: then n stays recorded
+            Object[] entry = unfinished[n];
+            if (!recordedBelow(entry[0], n)) {
+                settle((Runnable) entry[0], (Throwable) entry[1]);   // may throw: n stays recorded
+            }
             unfinished[n] = null;
-            unfinishedErrors[n] = null;
             unfinishedCount = n;
         }
-        if (unfinishedOverflow) {
-            unfinishedOverflow = false;
-            pool.fail(new IllegalStateException("worker '" + getName() + "' lost track of tasks "
-                    + "whose completion failed (more than " + UNFINISHED_CAPACITY + " at once)"));
+    }
+
+    private boolean recordedBelow(Object r, int n) {
+        for (int i = 0; i < n; i++) {
+            if (unfinished[i][0] == r && r != REPORT_ONLY) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void settle(Runnable r, Throwable e) {
+        if (r instanceof Task<?> t) {
+            t.abort(e);
+        } else if (r == REPORT_ONLY) {
+            reportUncaught(e);
+        } else {
+            pool.requeue(r);                      // never started: it runs later (or is cancelled)
         }
     }
 
@@ -332,7 +365,11 @@ final class Worker extends Thread {
         try {
             r.run();
         } catch (Throwable e) {
-            reportUncaught(e);
+            try {
+                reportUncaught(e);
+            } catch (Throwable overflow) {        // r ran: report later, never run it again
+                unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {REPORT_ONLY, e};
+            }
         }
     }
 
@@ -407,10 +444,21 @@ final class Worker extends Thread {
         //    usually one pop and an inline run (the child nobody stole runs at its join). Kept
         //    tiny so that the JIT inlines it into join().
         Runnable t = deque.pop();
-        if (t == target) {
-            runTask(target);
-        } else {
-            awaitJoinSlow(target, t);
+        try {
+            if (t == target) {
+                runTask(target);
+                return;
+            }
+            if (t != null) {
+                runTask(t);
+                t = null;
+            }
+            awaitJoinSlow(target);
+        } catch (Throwable e) {
+            if (t != null) {                      // runTask may have overflowed on entry
+                unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {t, e};
+            }
+            throw e;
         }
     }
 
@@ -420,68 +468,94 @@ final class Worker extends Thread {
      * pushed after it started the target (the target's descendants). Never a task stolen from an
      * unrelated worker: such a task could wait for what this worker does after the join.
      */
-    private void awaitJoinSlow(Task<?> target, Runnable popped) {
+    private void awaitJoinSlow(Task<?> target) {
         traceSync();
         if (unfinishedCount != 0) {
             completeUnfinished();                 // the target may be one of them
         }
-        Runnable t = popped;
-        if (t != null) {
-            runTask(t);
+        Runnable t = null;                        // taken and not yet run: recorded if an error hits
+        try {
             while (target.pending() && (t = deque.pop()) != null) {
                 runTask(t);
+                t = null;
+                if (unfinishedCount != 0) {
+                    completeUnfinished();         // recorded deeper in t's run, which then recovered
+                }
             }
+            if (!target.pending()) {
+                return;
+            }
+            if (!greedyJoin) {
+                joinBlocks++;
+                target.awaitBlocking(0L);
+                return;
+            }
+            helpUntilDone(target);
+        } catch (Throwable e) {
+            if (t != null) {                      // runTask may have overflowed on entry
+                unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {t, e};
+            }
+            throw e;
         }
-        if (!target.pending()) {
-            return;
-        }
-        if (!greedyJoin) {
-            joinBlocks++;
-            target.awaitBlocking(0L);
-            return;
-        }
-        // 2. The child was stolen. Help its thief with the child's descendants (leapfrogging).
-        //    Park between attempts only after repeated failure (3).
+    }
+
+    /**
+     * 2. The child was stolen. Help its thief with the child's descendants (leapfrogging). Park
+     * between attempts only after repeated failure (3).
+     */
+    private void helpUntilDone(Task<?> target) {
         Runnable mine = currentSteals[stealSlot];              // restored after each helping run
         long mineBase = stealBases[index * BASE_SLOT_SPACING];
         int fails = 0;
         boolean registered = false;
         boolean interrupted = false;
         long nap = MIN_JOIN_NAP_NANOS;
-        while (target.pending()) {
-            t = deque.pop();
-            if (t == null) {
-                t = stealDescendant(target);
-                if (t == null && !runningElsewhere(target)) {
-                    t = pool.takeExternal(this);  // the target may be a submission still queued
-                }
-            }
-            if (t != null) {
-                runTask(t);
-                stealBases[index * BASE_SLOT_SPACING] = mineBase;
-                STEAL_SLOTS.setRelease(currentSteals, stealSlot, mine);
-                fails = 0;
-                nap = MIN_JOIN_NAP_NANOS;
-            } else if (++fails < JOIN_SPINS) {
-                Thread.onSpinWait();
-            } else {
-                // 3. Nothing to help with: park until the target completes (its completion unparks
-                //    us), but look for work again after a nap that doubles up to a cap, since the
-                //    thief (with lazy splitting) offers new work at its next join.
-                if (!registered) {
-                    if (!target.registerJoiner(this)) {
-                        break;                    // completed meanwhile
+        Runnable t = null;                        // taken and not yet run: recorded if an error hits
+        try {
+            while (target.pending()) {
+                t = deque.pop();
+                if (t == null) {
+                    t = stealDescendant(target);
+                    if (t == null && !runningElsewhere(target)) {
+                        t = pool.takeExternal(this);  // the target may be a submission still queued
                     }
-                    registered = true;
-                    joinBlocks++;
                 }
-                LockSupport.parkNanos(target, nap);
-                if (Thread.interrupted()) {
-                    interrupted = true;           // a set flag would make every park return at once
+                if (t != null) {
+                    runTask(t);
+                    t = null;
+                    if (unfinishedCount != 0) {
+                        completeUnfinished();     // recorded deeper in t's run, which then recovered
+                    }
+                    stealBases[index * BASE_SLOT_SPACING] = mineBase;
+                    STEAL_SLOTS.setRelease(currentSteals, stealSlot, mine);
+                    fails = 0;
+                    nap = MIN_JOIN_NAP_NANOS;
+                } else if (++fails < JOIN_SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    // 3. Nothing to help with: park until the target completes (its completion
+                    //    unparks us), but look for work again after a nap that doubles up to a cap,
+                    //    since the thief (with lazy splitting) offers new work at its next join.
+                    if (!registered) {
+                        if (!target.registerJoiner(this)) {
+                            break;                // completed meanwhile
+                        }
+                        registered = true;
+                        joinBlocks++;
+                    }
+                    LockSupport.parkNanos(target, nap);
+                    if (Thread.interrupted()) {
+                        interrupted = true;       // a set flag would make every park return at once
+                    }
+                    nap = Math.min(nap << 1, MAX_JOIN_NAP_NANOS);
+                    fails = JOIN_SPINS - 1;       // after each nap, one attempt, then nap again
                 }
-                nap = Math.min(nap << 1, MAX_JOIN_NAP_NANOS);
-                fails = JOIN_SPINS - 1;           // after each nap, one attempt, then nap again
             }
+        } catch (Throwable e) {
+            if (t != null) {                      // runTask may have overflowed on entry
+                unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {t, e};
+            }
+            throw e;
         }
         if (interrupted) {
             interrupt();
@@ -683,12 +757,10 @@ final class Worker extends Thread {
      * registered for, and reports {@code e} unless a task already carries it to its joiners.
      */
     private void recover(Throwable e) {
-        Throwable delivered = unfinishedCount > 0 ? unfinishedErrors[unfinishedCount - 1] : null;
+        Throwable delivered = unfinishedCount > 0
+                ? (Throwable) unfinished[(unfinishedCount - 1) & UNFINISHED_MASK][1] : null;
         completeUnfinished();
-        for (int d = 0; d < frameDepth; d++) {
-            frames[d] = null;                     // abandoned: a thief may still hold them
-        }
-        frameDepth = 0;
+        frameDepth = 0;                           // frames left unsettled are replaced when taken
         stealBases[index * BASE_SLOT_SPACING] = 0L;
         STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);
         if (sleep.isSleeping(index)) {
@@ -707,14 +779,22 @@ final class Worker extends Thread {
      * topLevelExec has the same shape).
      */
     private void runLocal(Runnable t) {
+        frameDepth = 0;                           // no join is in progress at the top level (a join
+                                                  // whose finally overflowed left it raised)
         long stolenAt = stealPaceNanos > 0 && currentSteals[stealSlot] != null ? System.nanoTime() : 0L;
         try {
             runTask(t);
         } finally {
             STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);   // set only if t was stolen
         }
+        if (unfinishedCount != 0) {
+            completeUnfinished();                 // recorded deep in t's run, which then recovered
+        }
         while (!stopAfterTopLevelTask() && ++tick < FAIRNESS_TICKS && (t = deque.pop()) != null) {
             runTask(t);
+            if (unfinishedCount != 0) {
+                completeUnfinished();
+            }
         }
         if (stolenAt != 0L) {
             paceAfterSteal(stolenAt);
@@ -926,6 +1006,7 @@ final class Worker extends Thread {
         Task.Waiter node = null;
         int fails = 0;
         long nap = MIN_JOIN_NAP_NANOS;
+        Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
             while (target.pending()) {
                 if (isInterrupted()) {
@@ -935,7 +1016,7 @@ final class Worker extends Thread {
                 if (left <= 0L) {
                     return false;
                 }
-                Runnable t = deque.pop();
+                t = deque.pop();
                 if (t == null) {
                     if (ownPool) {
                         t = stealDescendant(target);   // the join's helping rule
@@ -951,6 +1032,10 @@ final class Worker extends Thread {
                 }
                 if (t != null) {
                     runTask(t);
+                    t = null;
+                    if (unfinishedCount != 0) {
+                        completeUnfinished();     // recorded deeper in t's run, which then recovered
+                    }
                     stealBases[index * BASE_SLOT_SPACING] = mineBase;
                     STEAL_SLOTS.setRelease(currentSteals, stealSlot, mine);
                     fails = 0;
@@ -973,6 +1058,11 @@ final class Worker extends Thread {
                 }
             }
             return true;
+        } catch (Throwable e) {
+            if (t != null) {                      // runTask may have overflowed on entry
+                unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {t, e};
+            }
+            throw e;
         } finally {
             target.stopWaiting(node);             // a wait that ends early leaves no waiter behind
         }

@@ -42,6 +42,16 @@ import java.util.Objects;
  * subtrees. Thieves never write slots: a thief's clearing store could not tell its stolen element
  * from the same reference pushed again into the recycled slot, and would erase the new push.
  *
+ * <h2>Errors</h2>
+ * An owner deep in a recursion can run out of stack in the middle of an operation: in interpreted
+ * and C1 code every VarHandle access is a call, and any call can throw StackOverflowError. No
+ * operation may lose an element that way. A push changes nothing before its release of
+ * {@code bottom}, and an element so queued stays queued if the wake-up that follows fails. A steal's last call is its CAS, after which nothing can fail. A pop's claim of
+ * slot {@code b} is undone, on any error after it, by a plain store of {@code bottom} (a store calls
+ * nothing, so it cannot fail in turn), and a pop that won the last element by CAS returns it even if
+ * a later call failed; a split-mode pop moves {@code end} before it clears the slot, and returns its
+ * element even if the offer to thieves that follows fails.
+ *
  * <h2>Steal-half</h2>
  * {@link #stealBatchAndPop} moves up to half of the victim's elements. It takes them one CAS at a
  * time, re-reading {@code bottom} between CASes, as crossbeam-deque does for its LIFO flavour: a
@@ -267,10 +277,16 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
             Object[] a = array;
             int i = (int) e & (a.length - 1);
             Object x = a[i];
+            END.setOpaque(this, e);               // before the slot is cleared: see "Errors" above
             a[i] = null;
-            END.setOpaque(this, e);
-            if (e > b && (int) REQUEST.getOpaque(this) != 0) {
-                share(b, e);                      // serve a thief that found only private work
+            try {
+                if (e > b && (int) REQUEST.getOpaque(this) != 0) {
+                    share(b, e);                  // serve a thief that found only private work
+                }
+            } catch (Throwable err) {
+                // An offer to thieves that failed (a stack overflow in its calls) leaves the deque
+                // consistent, and the owner still holds every element: x must not be lost with it.
+                return (T) x;
             }
             return (T) x;
         }
@@ -293,26 +309,41 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         b--;
         Object[] a = array;
         BOTTOM.setVolatile(this, b);              // F2: tentatively claim slot b; pairs with F3
-        long t = (long) TOP.getVolatile(this);    // F2: ordered after the store (both volatile)
-        if (t - cleared >= CLEAR_BATCH) {
-            clearStolen(a, t - CLEAR_LAG, b + 1);
-        }
-        if (t > b) {                              // was empty
-            BOTTOM.setOpaque(this, b + 1);
-            return null;
-        }
-        int i = (int) b & (a.length - 1);
-        Object x = a[i];
-        if (t == b) {                             // last element: race thieves for it on top (F4)
-            if (!TOP.compareAndSet(this, t, t + 1)) {
-                x = null;                         // a thief won (it already read the element)
+        Object x = null;
+        boolean owned = false;                    // slot b's element is ours (the CAS below won)
+        try {
+            long t = (long) TOP.getVolatile(this); // F2: ordered after the store (both volatile)
+            if (t - cleared >= CLEAR_BATCH) {
+                clearStolen(a, t - CLEAR_LAG, b + 1);
             }
-            a[i] = null;
-            BOTTOM.setOpaque(this, b + 1);        // empty again: top == bottom
+            if (t > b) {                          // was empty
+                BOTTOM.setOpaque(this, b + 1);
+                return null;
+            }
+            int i = (int) b & (a.length - 1);
+            x = a[i];
+            if (t == b) {                         // last element: race thieves for it on top (F4)
+                owned = TOP.compareAndSet(this, t, t + 1);
+                if (!owned) {
+                    x = null;                     // a thief won (it already read the element)
+                }
+                a[i] = null;
+                BOTTOM.setOpaque(this, b + 1);    // empty again: top == bottom
+                return (T) x;
+            }
+            a[i] = null;                          // t < b: no thief can reach slot b
             return (T) x;
+        } catch (Throwable e) {
+            // A call above failed (a stack overflow: in interpreted code each VarHandle access is a
+            // call) after the claim. Undo it with a plain store, which calls nothing and so cannot
+            // fail again: the deque is as it was before this pop, unless the CAS took the last
+            // element, which then is returned (the deque is empty either way). Never a lost element.
+            bottom = b + 1;
+            if (owned) {
+                return (T) x;
+            }
+            throw e;
         }
-        a[i] = null;                              // t < b: no thief can reach slot b
-        return (T) x;
     }
 
     /**

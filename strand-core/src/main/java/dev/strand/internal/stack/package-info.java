@@ -22,14 +22,27 @@
  *       overflows before the first step; if it returns, the steps that follow fit. Used on rare
  *       paths only (waking a sleeper, signalling waiters, counting a scope member out), since it
  *       costs a few dozen calls.</li>
- *   <li><b>A task whose completion overflowed is completed later, higher up.</b> The worker records
- *       it with plain stores (no call, so no second overflow) in a small per-worker list, rethrows
- *       the error to the task's caller, and completes the task exceptionally with that error at the
- *       next shallow point: the scheduling loop, or the next join before it waits. Each frame the
- *       error unwinds returns stack, so the completion eventually fits.</li>
- *   <li><b>Cleanup that must run is made of plain stores.</b> A join restores its frame depth and
- *       abandons (rather than clears) a frame it cannot prove free in a {@code finally} block
- *       without calls.</li>
+ *   <li><b>Work in hand is never dropped.</b> Whatever a worker has taken from a deque or a queue
+ *       is run, or recorded, or still held by the frame that took it. A frame that takes an
+ *       element and then calls {@code runTask} catches an error that escapes the call (the call
+ *       itself can overflow on entry, before anything ran) and records the element; so does
+ *       {@code runTask} when a task's own bookkeeping (not its body, whose failures are its
+ *       outcome) fails. The record is one expression with no call in it, an array store of a new
+ *       two-element array, so recording cannot overflow again. A recorded task is completed
+ *       exceptionally with the error, a plain Runnable that never started is queued again, at the
+ *       next shallow point: after the run that recovered from the error, before a join waits, in
+ *       the scheduling loop. Each frame the error unwinds returns stack, so the settlement
+ *       eventually fits.</li>
+ *   <li><b>A deque operation interrupted midway is undone.</b> The Chase-Lev pop claims its slot
+ *       by lowering {@code bottom}, then calls again (a VarHandle access is a call in interpreted
+ *       code); an error after the claim restores {@code bottom} with a plain store and rethrows,
+ *       unless the pop had already won the last element, which it then returns. Pushes and steals
+ *       end with their one publishing step (rule 1).</li>
+ *   <li><b>Cleanup that must run is made of plain stores, and is not relied upon.</b> A join
+ *       restores its frame depth in a {@code finally} block without calls; since entering even that
+ *       block's code can overflow when it is a separate method, correctness does not depend on it:
+ *       a join frame is reused only if its owner saw it settled, which a frame that a failed join
+ *       left behind never is.</li>
  * </ol>
  *
  * <h2>Rejected alternatives</h2>

@@ -3,6 +3,7 @@ package dev.strand;
 import dev.strand.deque.ChaseLevDeque;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
+import dev.strand.internal.stack.StackReserve;
 import dev.strand.internal.victim.VictimOrder;
 import dev.strand.trace.SchedulerListener;
 import java.lang.invoke.MethodHandles;
@@ -515,6 +516,7 @@ final class Worker extends Thread {
             while (target.pending()) {
                 t = deque.pop();
                 if (t == null) {
+                    StackReserve.reserve();       // a steal's steps after its CAS must fit
                     t = stealDescendant(target);
                     if (t == null && !runningElsewhere(target)) {
                         t = pool.takeExternal(this);  // the target may be a submission still queued
@@ -1018,6 +1020,7 @@ final class Worker extends Thread {
                 }
                 t = deque.pop();
                 if (t == null) {
+                    StackReserve.reserve();       // a steal's steps after its CAS must fit
                     if (ownPool) {
                         t = stealDescendant(target);   // the join's helping rule
                         if (t == null && !runningElsewhere(target)) {

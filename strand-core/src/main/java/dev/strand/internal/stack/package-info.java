@@ -20,8 +20,9 @@
  *       touches a few kilobytes below the current frame with a short recursion whose frames are
  *       larger than the update's own calls, interpreted or compiled. If the probe overflows, it
  *       overflows before the first step; if it returns, the steps that follow fit. Used on rare
- *       paths only (waking a sleeper, signalling waiters, counting a scope member out), since it
- *       costs a few dozen calls.</li>
+ *       paths only (waking a sleeper, signalling waiters, a joiner's steal once its own deque is
+ *       empty, whose element is taken by a CAS and then returned through further calls), since
+ *       it costs a few dozen calls.</li>
  *   <li><b>Work in hand is never dropped.</b> Whatever a worker has taken from a deque or a queue
  *       is run, or recorded, or still held by the frame that took it. A frame that takes an
  *       element and then calls {@code runTask} catches an error that escapes the call (the call

@@ -40,6 +40,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 dev.strand.cli.bench.BenchCommand.class,
                 dev.strand.cli.grain.GrainCommand.class,
                 dev.strand.cli.sim.SimCommand.class,
+                dev.strand.cli.soak.SoakCommand.class,
                 HelpCommand.class,
         },
         footer = {"", "Run 'strand COMMAND --help' for the options of a command.",

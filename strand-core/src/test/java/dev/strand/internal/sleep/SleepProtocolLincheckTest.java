@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * re-scan, and cancel the sleep (S3a) or park (S3b). Parking is modelled as a state: a parked
  * worker's later steps do nothing until a waker has moved its state back to awake, when it resumes
  * counted as a searcher, as the real one does after {@code workerPark} returns. {@code publish} is
- * P1 (add work) followed by {@link SleepCoordinator#workPublished}.
+ * an external submission, P1 (add work) followed by {@link SleepCoordinator#workPublished}; a
+ * worker's {@code fork} is the same from a worker running a task (a push onto its empty deque).
  *
  * <p>After the operations, {@link #protocolInvariants} checks, at a moment when nothing is in flight:
  * <ul>
@@ -35,8 +36,13 @@ import org.junit.jupiter.api.Test;
  * (the Dekker pairing under the Java memory model) is {@code strand-jcstress}'s to check. Against
  * the protocol's logic, the test is known to catch these mutants of {@link SleepCoordinator}:
  * <ul>
- *   <li>MUTANTS</li>
+ *   <li>a mutant whose {@code workPublished} fences but never wakes fails it (hand-over);</li>
+ *   <li>a mutant whose {@code wakeOne} claims a sleeper without taking the search token fails it
+ *       (the woken worker is not counted as searching);</li>
+ *   <li>a mutant whose {@code workerStopSearching} never hands the search over fails it.</li>
  * </ul>
+ * Not caught: a {@code wakeOne} that gives up after a failed claim instead of retrying (the race
+ * needs about six context switches; random scenarios do not reach it), and a missing fence.
  */
 public class SleepProtocolLincheckTest {
 
@@ -58,6 +64,16 @@ public class SleepProtocolLincheckTest {
     @Operation(nonParallelGroup = "worker1")
     public void step1() {
         step(1);
+    }
+
+    @Operation(nonParallelGroup = "worker0")
+    public void fork0() {
+        fork(0);
+    }
+
+    @Operation(nonParallelGroup = "worker1")
+    public void fork1() {
+        fork(1);
     }
 
     /** P1-P3: an external submission. */
@@ -93,6 +109,18 @@ public class SleepProtocolLincheckTest {
             return;
         }
         parked[i] = true;                                 // S3b
+    }
+
+    /**
+     * P1-P3 from a worker running a task: a push onto its empty deque. A parked or searching worker
+     * runs no task, so it forks nothing.
+     */
+    private void fork(int i) {
+        if (parked[i] || searching[i]) {
+            return;
+        }
+        work.incrementAndGet();
+        sleep.workPublished(i);
     }
 
     /** Takes one work item if there is one; a searcher that found work stops searching (S1). */
@@ -142,11 +170,14 @@ public class SleepProtocolLincheckTest {
 
     @Test
     void modelCheck() {
-        // The stack probe is a plain recursion with no shared state: one step for the checker.
-        new ModelCheckingOptions()
-                .addGuarantee(forClasses(StackReserve.class.getName()).allMethods().ignore())
-                .iterations(30).invocationsPerIteration(1_000)
+        options().iterations(20).invocationsPerIteration(1_000)
                 .threads(3).actorsPerThread(3).actorsBefore(1).actorsAfter(2)
                 .check(SleepProtocolLincheckTest.class);
+    }
+
+    private static ModelCheckingOptions options() {
+        // The stack probe is a plain recursion with no shared state: one step for the checker.
+        return new ModelCheckingOptions()
+                .addGuarantee(forClasses(StackReserve.class.getName()).allMethods().ignore());
     }
 }

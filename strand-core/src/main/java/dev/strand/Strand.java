@@ -96,15 +96,17 @@ public final class Strand {
 
     /**
      * The end of every parallel join, however it ends: the frame depth goes back, and a settled
-     * frame drops its references. An unsettled one (a thief may still hold it) stays as it is:
-     * {@link Worker#frameAt} will not reuse it. If entering this method overflows the stack, the
-     * depth stays raised until an enclosing join or the worker's loop resets it, which costs
-     * nothing but unused frame slots.
+     * frame drops its references; an unsettled one (a thief may still hold it) is abandoned, its
+     * slot emptied. If entering this method overflows the stack, nothing here happens: the depth
+     * stays raised until an enclosing join or the worker's loop resets it, and
+     * {@link Worker#frameAt} will not reuse the unsettled frame.
      */
     private static void endJoin(Worker w, JoinFrame f, int depth) {
         w.frameDepth = depth;
         if (f.settled) {
             f.release();
+        } else {
+            w.frames[depth] = null;
         }
     }
 

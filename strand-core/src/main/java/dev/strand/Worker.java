@@ -220,6 +220,14 @@ final class Worker extends Thread {
         return f;
     }
 
+    /** Empties the slots of frames left in use (a thief may still hold them) and resets the depth. */
+    private void abandonFrames() {
+        for (int d = 0; d < frameDepth && d < frames.length; d++) {
+            frames[d] = null;
+        }
+        frameDepth = 0;
+    }
+
     /**
      * Offers {@code body} (a Supplier or a Runnable) to thieves in frame {@code f}, taken by
      * {@link #frameAt} for the current depth, which the caller has raised.
@@ -762,7 +770,7 @@ final class Worker extends Thread {
         Throwable delivered = unfinishedCount > 0
                 ? (Throwable) unfinished[(unfinishedCount - 1) & UNFINISHED_MASK][1] : null;
         completeUnfinished();
-        frameDepth = 0;                           // frames left unsettled are replaced when taken
+        abandonFrames();
         stealBases[index * BASE_SLOT_SPACING] = 0L;
         STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);
         if (sleep.isSleeping(index)) {
@@ -781,8 +789,9 @@ final class Worker extends Thread {
      * topLevelExec has the same shape).
      */
     private void runLocal(Runnable t) {
-        frameDepth = 0;                           // no join is in progress at the top level (a join
-                                                  // whose finally overflowed left it raised)
+        if (frameDepth != 0) {
+            abandonFrames();                      // no join is in progress at the top level: a join
+        }                                         // whose finally overflowed left the depth raised
         long stolenAt = stealPaceNanos > 0 && currentSteals[stealSlot] != null ? System.nanoTime() : 0L;
         try {
             runTask(t);

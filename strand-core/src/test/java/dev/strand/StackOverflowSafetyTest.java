@@ -148,6 +148,51 @@ class StackOverflowSafetyTest {
         return ((dev.strand.internal.sleep.SleepCoordinator) f.get(pool)).controlWord();
     }
 
+    // ---------------------------------------------------------------- un-joined rests
+
+    private static final AtomicLong chainRuns = new AtomicLong();
+
+    private static int burn(int k) {
+        return k == 0 ? 0 : burn(k - 1) + 1;
+    }
+
+    /** Each level forks the rest of the chain, uses some stack, then joins the rest. */
+    private static int forkedChain(int n, int burn) {
+        chainRuns.incrementAndGet();
+        if (n == 0) {
+            return 0;
+        }
+        Task<Integer> rest = Strand.fork(() -> forkedChain(n - 1, burn));
+        burn(burn);
+        return rest.join() + 1;
+    }
+
+    /**
+     * An overflow between a fork and its join leaves the rest of the chain forked and un-joined.
+     * That rest is not dropped: it runs later, or fails with the overflow if a join had already
+     * taken it. No level runs twice, and the pool is idle soon after (the failure must not be
+     * re-wrapped level by level, which once kept a one-worker pool busy for minutes).
+     */
+    @ParameterizedTest(name = "burn {0}")
+    @ValueSource(ints = {8, 300})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void theUnjoinedRestOfAnOverflowedChainRunsOnceAndThePoolGoesIdle(int burn) throws Exception {
+        int levels = 1_000_000;
+        try (StrandPool pool = pool(1)) {
+            for (int round = 0; round < 3; round++) {
+                chainRuns.set(0);
+                try {
+                    pool.invoke(() -> forkedChain(levels, burn));
+                    fail("a million nested joins fit in a 512 KiB stack");
+                } catch (CompletionException | StackOverflowError e) {
+                    assertThat(overflowed(e)).as("failure %s", e).isTrue();
+                }
+                assertIdleAndClean(pool);
+                assertThat(chainRuns.get()).as("levels run").isBetween(2L, levels + 1L);
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- storms
 
     /** A random deep recursion through every construct; returns the number of leaves it visited. */

@@ -28,6 +28,10 @@ import java.util.Objects;
  * @param maxSearchers   cap on workers searching for work at once, {@code >= 1}
  * @param stackSize      worker thread stack size in bytes, 0 for the JVM default
  * @param daemon         whether workers are daemon threads
+ * @param keepAliveNanos once every worker of the pool has been idle this long, worker threads
+ *                       exit; work that arrives later starts them again (as ForkJoinPool's
+ *                       keep-alive does), so a pool nobody closed holds no threads while idle.
+ *                       {@code Long.MAX_VALUE} keeps them for ever; at least 1 ms
  * @param listener       instrumentation hooks, or {@code null} (the default: no overhead)
  * @param uncaughtExceptionHandler receives what a Runnable queued by {@code execute} throws (the
  *                       worker goes on), or {@code null} for the thread's default handler, which
@@ -35,7 +39,7 @@ import java.util.Objects;
  */
 public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, int stealHalfLimit,
                          JoinPolicy joinPolicy, boolean lazySplitting, boolean splitDeques, int spawnBound, int spinRounds, long stealPaceNanos, int maxSearchers,
-                         long stackSize, boolean daemon, SchedulerListener listener,
+                         long stackSize, boolean daemon, long keepAliveNanos, SchedulerListener listener,
                          Thread.UncaughtExceptionHandler uncaughtExceptionHandler) {
 
     /**
@@ -46,6 +50,11 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
     public static final long DEFAULT_STEAL_PACE_NANOS = 250;
     /** Largest {@link #stealPaceNanos()}: beyond a millisecond a pace would idle a thief, not pace it. */
     public static final long MAX_STEAL_PACE_NANOS = 1_000_000;
+
+    /** Default {@link #keepAliveNanos()}: 60 seconds, as ForkJoinPool's. */
+    public static final long DEFAULT_KEEP_ALIVE_NANOS = 60_000_000_000L;
+    /** Smallest {@link #keepAliveNanos()}: 1 ms. */
+    public static final long MIN_KEEP_ALIVE_NANOS = 1_000_000L;
 
     /** Validates every field; the message names the bad one. */
     public PoolConfig {
@@ -77,6 +86,10 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         if (stackSize < 0) {
             throw new IllegalArgumentException("stackSize must be >= 0, got " + stackSize);
         }
+        if (keepAliveNanos < MIN_KEEP_ALIVE_NANOS) {
+            throw new IllegalArgumentException("keepAlive must be at least 1 ms, got "
+                    + keepAliveNanos + " ns");
+        }
     }
 
     /** Builder with defaults: parallelism = available processors, steal-one, greedy joins. */
@@ -97,6 +110,7 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         private int maxSearchers = -1;
         private long stackSize = 0;
         private boolean daemon = true;
+        private long keepAliveNanos = DEFAULT_KEEP_ALIVE_NANOS;
         private SchedulerListener listener;
         private Thread.UncaughtExceptionHandler uncaughtExceptionHandler;
 
@@ -128,6 +142,24 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
         public Builder stackSize(long v) { stackSize = v; return this; }
         /** @param v whether workers are daemon threads (default true) @return this */
         public Builder daemon(boolean v) { daemon = v; return this; }
+        /**
+         * How long an idle pool keeps its worker threads (default 60 s): once every worker has
+         * been idle this long, the threads exit, and new work starts them again.
+         *
+         * @param v at least 1 ms; a duration too long to count in nanoseconds keeps the threads
+         *          for ever
+         * @return this
+         * @throws NullPointerException if {@code v} is null
+         */
+        public Builder keepAlive(java.time.Duration v) {
+            Objects.requireNonNull(v, "keepAlive must not be null");
+            try {
+                keepAliveNanos = v.toNanos();
+            } catch (ArithmeticException tooLong) {
+                keepAliveNanos = Long.MAX_VALUE;
+            }
+            return this;
+        }
         /** @param v instrumentation hooks, or null @return this */
         public Builder listener(SchedulerListener v) { listener = v; return this; }
         /** @param v handler for failures of {@code execute}d Runnables, or null @return this */
@@ -141,7 +173,8 @@ public record PoolConfig(String name, int parallelism, StealPolicy stealPolicy, 
             String n = name != null ? name : Integer.toString(SEQ.incrementAndGet());
             int ms = maxSearchers > 0 ? maxSearchers : Math.max(1, parallelism / 2);
             return new PoolConfig(n, parallelism, stealPolicy, stealHalfLimit, joinPolicy, lazySplitting, splitDeques,
-                    spawnBound, spinRounds, stealPaceNanos, ms, stackSize, daemon, listener, uncaughtExceptionHandler);
+                    spawnBound, spinRounds, stealPaceNanos, ms, stackSize, daemon, keepAliveNanos, listener,
+                    uncaughtExceptionHandler);
         }
 
         /**

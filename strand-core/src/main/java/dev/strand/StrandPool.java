@@ -67,7 +67,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private static final int TERMINATED = 3;
 
     private final PoolConfig config;
+    /**
+     * Slot i's current Worker. A slot whose thread retired after the keep-alive gets a new Worker
+     * when it is woken, so slots are read and written with volatile semantics ({@link #worker}).
+     */
     private final Worker[] workers;
+    private static final java.lang.invoke.VarHandle WORKERS =
+            java.lang.invoke.MethodHandles.arrayElementVarHandle(Worker[].class);
     private final ChaseLevDeque<Runnable>[] deques;
     private final SleepCoordinator sleep;
     /** Tasks from outside the pool; workers take them in batches onto their own deques. */
@@ -109,7 +115,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     public StrandPool(PoolConfig config) {
         this.config = Objects.requireNonNull(config, "config must not be null");
         int p = config.parallelism();
-        this.sleep = new SleepCoordinator(p, config.maxSearchers());
+        this.sleep = new SleepCoordinator(p, config.maxSearchers(), this::revive);
         this.workers = new Worker[p];
         @SuppressWarnings("unchecked")
         ChaseLevDeque<Runnable>[] ds = (ChaseLevDeque<Runnable>[]) new ChaseLevDeque<?>[p];
@@ -574,6 +580,41 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
     }
 
+    /**
+     * Starts a new thread for dormant slot {@code i}, claimed by a waker (see {@link Worker#Worker(Worker)}).
+     * Counted live before it starts, so the pool cannot terminate in between.
+     */
+    private void revive(int i) {
+        Worker old = worker(i);
+        Worker w = new Worker(old);
+        liveWorkers.incrementAndGet();
+        try {
+            WORKERS.setVolatile(workers, i, w);   // before start: shutdownNow must see the new one
+            sleep.register(i, w);
+            w.start();
+        } catch (Throwable e) {
+            WORKERS.setVolatile(workers, i, old);
+            sleep.register(i, old);
+            liveWorkers.decrementAndGet();
+            throw e;
+        }
+    }
+
+    /**
+     * A worker's thread retired after the keep-alive: its slot is dormant, counted as a sleeper,
+     * and holds nothing. If it was the last live thread of a stopping pool, the pool terminates.
+     */
+    void workerRetired() {
+        if (liveWorkers.decrementAndGet() == 0) {
+            tryTerminate();
+        }
+    }
+
+    /** @return the current Worker of slot {@code i} (a revived slot has a new one) */
+    private Worker worker(int i) {
+        return (Worker) WORKERS.getVolatile(workers, i);
+    }
+
     void workerExited(Worker w) {
         if (liveWorkers.decrementAndGet() == 0) {
             // Nothing is queued from outside after SHUTDOWN (offers check the state under the
@@ -622,7 +663,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         boolean[] changed = new boolean[1];
         submissions.whileLocked(() -> changed[0] = runState.compareAndSet(RUNNING, SHUTDOWN));
         if (changed[0]) {
-            sleep.wakeAll();                      // idle workers re-check for quiescence
+            sleep.wakeAll(true);                  // idle workers re-check for quiescence
         }
     }
 
@@ -655,7 +696,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             });
             interruptWorkers();                   // first: running tasks stop pushing work
             sleep.wakeAll();
-            for (Worker w : workers) {            // batches claimed before the stop land first
+            for (int i = 0; i < workers.length; i++) {   // batches claimed before the stop land first
+                Worker w = worker(i);
                 for (int spins = 0; w.moving; spins++) {
                     if (spins < 64) {
                         Thread.onSpinWait();
@@ -669,8 +711,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             while ((r = submissions.steal()) != null) {   // nothing is queued after the stop
                 neverStarted(r, never);
             }
-            for (Worker w : workers) {
-                drainDeque(w.deque, never);
+            for (ChaseLevDeque<Runnable> d : deques) {
+                drainDeque(d, never);
             }
             // Again: a worker may have started a queued task (a join helps with what it pops)
             // after the first interrupt; whatever was queued then has started or been taken now.
@@ -684,7 +726,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     private void interruptWorkers() {
         Thread self = Thread.currentThread();
-        for (Worker w : workers) {
+        for (int i = 0; i < workers.length; i++) {
+            Worker w = worker(i);
             if (w != self) {
                 w.interrupt();
             }
@@ -788,8 +831,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     /** @return a snapshot of every worker's counters */
     public PoolStats stats() {
         List<WorkerStats> list = new ArrayList<>(workers.length);
-        for (Worker w : workers) {
-            list.add(w.snapshot());
+        for (int i = 0; i < workers.length; i++) {
+            list.add(worker(i).snapshot());
         }
         return new PoolStats(workers.length, list, submissions.size());
     }
@@ -804,10 +847,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
                 .append(", join=").append(config.joinPolicy())
                 .append(", ").append(ControlWord.toString(sleep.controlWord()))
                 .append(", queued external=").append(submissions.size()).append('\n');
-        for (Worker w : workers) {
+        for (int i = 0; i < workers.length; i++) {
+            Worker w = worker(i);
             WorkerStats s = w.snapshot();
+            String state = sleep.isDormant(i) ? "dormant" : s.sleeping() ? "sleeping"
+                    : w.getState().toString().toLowerCase();
             sb.append(String.format("  %-28s %-9s deque=%-6d tasks=%-10d steals=%-8d parks=%d%n",
-                    w.getName(), s.sleeping() ? "sleeping" : w.getState().toString().toLowerCase(),
+                    w.getName(), state,
                     s.dequeSize(), s.tasksRun(), s.steals(), s.parks()));
         }
         return sb.toString();

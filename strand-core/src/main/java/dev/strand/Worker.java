@@ -91,6 +91,14 @@ final class Worker extends Thread {
 
     /** Whether this worker is counted as searching in the sleep control word. */
     private boolean searching;
+    /**
+     * Set when this worker's thread retired after the pool's keep-alive (its slot is dormant): the
+     * thread then leaves without touching the pool's state, and a waker starts a new Worker for
+     * the slot ({@link #Worker(Worker)}).
+     */
+    private boolean retired;
+    /** How long an idle pool keeps this thread: {@link PoolConfig#keepAliveNanos()}. */
+    private final long keepAliveNanos;
 
     /**
      * Work that an error (a stack overflow, an out-of-memory error) left in this worker's hands, as
@@ -116,7 +124,9 @@ final class Worker extends Thread {
 
     Worker(StrandPool pool, int index, Worker[] workers, ChaseLevDeque<Runnable>[] deques,
            Runnable[] currentSteals, long[] stealBases, SleepCoordinator sleep, PoolConfig c) {
-        super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize());
+        // Workers do not inherit InheritableThreadLocal values: a revived worker is started by
+        // whichever thread publishes work, and must not carry that thread's values.
+        super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize(), false);
         this.pool = pool;
         this.index = index;
         this.deques = deques;
@@ -138,10 +148,37 @@ final class Worker extends Thread {
         this.lazySplitting = c.lazySplitting();
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = pool::workVisible;
+        this.keepAliveNanos = c.keepAliveNanos();
         setDaemon(c.daemon());
         if (c.uncaughtExceptionHandler() != null) {
             setUncaughtExceptionHandler(c.uncaughtExceptionHandler());
         }
+    }
+
+    /**
+     * A fresh thread for the dormant slot of {@code retired}: the same deque, steal slots and
+     * counters, a new thread. The waker that claimed the slot counted it as searching.
+     *
+     * <p>Invariant: {@code retired}'s thread wrote nothing after it went dormant, and the claim's
+     * CAS on the slot's sleep state orders its last writes before these reads.
+     */
+    Worker(Worker retired) {
+        this(retired.pool, retired.index, retired.workers, retired.deques, retired.currentSteals,
+                retired.stealBases, retired.sleep, retired.pool.config());
+        assert retired.retired : "revived a worker that did not retire";
+        setPriority(retired.getPriority());
+        setContextClassLoader(retired.getContextClassLoader());
+        searching = true;
+        tasksRun = retired.tasksRun;
+        spawns = retired.spawns;
+        inlinedSpawns = retired.inlinedSpawns;
+        steals = retired.steals;
+        stealAttempts = retired.stealAttempts;
+        failedSteals = retired.failedSteals;
+        movedByHalf = retired.movedByHalf;
+        joinBlocks = retired.joinBlocks;
+        idleNanos = retired.idleNanos;
+        maxDequeSize = retired.maxDequeSize;
     }
 
     /**
@@ -695,7 +732,11 @@ final class Worker extends Thread {
         try {
             loop();
         } finally {
-            pool.workerExited(this);
+            if (retired) {
+                pool.workerRetired();
+            } else {
+                pool.workerExited(this);
+            }
         }
     }
 
@@ -723,7 +764,7 @@ final class Worker extends Thread {
      */
     private void loop() {
         int failures = 0;
-        while (!pool.isStopping()) {
+        while (!pool.isStopping() && !retired) {
             try {
                 step();
                 failures = 0;
@@ -738,6 +779,9 @@ final class Worker extends Thread {
                 }
             }
         }
+        if (retired) {
+            return;                               // dormant: idle, its deque empty, nothing held
+        }
         if (unfinishedCount != 0) {
             completeUnfinished();                 // their joiners must not wait for a dead worker
         }
@@ -750,6 +794,9 @@ final class Worker extends Thread {
         if (t == null) {
             long idleStart = System.nanoTime();
             t = idle();
+            if (retired) {
+                return;                           // write nothing more: a new Worker copies these
+            }
             idleNanos += System.nanoTime() - idleStart;
             if (t == null) {
                 return;                           // woken: counted as searching; look again
@@ -888,7 +935,11 @@ final class Worker extends Thread {
             pool.quiescentAfterShutdown();
         }
         tracePark(true);
-        sleep.workerPark(index, pool::isStopping, workVisible);    // S3b (with the watch)
+        if (sleep.workerPark(index, pool::isStopping, workVisible, keepAliveNanos)) {   // S3b
+            assert deque.isEmpty() && frameDepth == 0 && unfinishedCount == 0 : "retired holding work";
+            retired = true;                                        // dormant: the thread exits
+            return null;
+        }
         searching = true;                                          // the waker counted us
         tracePark(false);
         return null;

@@ -20,6 +20,23 @@ public final class SleepCoordinator {
 
     private static final int AWAKE = 0;
     private static final int SLEEPING = 1;
+    /** A sleeper whose thread exited after the keep-alive: claimed like a sleeper, then revived. */
+    private static final int DORMANT = 2;
+
+    /**
+     * Starts a fresh thread for a dormant worker that a waker just claimed (its state is
+     * {@code AWAKE} and the control word counts it as searching), registering it with
+     * {@link #register} before starting it.
+     */
+    @FunctionalInterface
+    public interface Reviver {
+        /**
+         * @param index the claimed worker
+         * @throws RuntimeException or Error if no thread could be started; the coordinator then
+         *                          puts the worker back to dormant before rethrowing
+         */
+        void revive(int index);
+    }
 
     private static final VarHandle CTL;
     private static final VarHandle STATE = MethodHandles.arrayElementVarHandle(int[].class);
@@ -44,6 +61,8 @@ public final class SleepCoordinator {
     private final Thread[] threads;
     private final int size;
     private final int maxSearchers;
+    /** Starts threads for dormant workers; null when workers never go dormant. */
+    private final Reviver reviver;
 
     /** Park/unpark events counted for statistics: index w's parks, and unparks it issued. */
     private final long[] parks;
@@ -54,11 +73,23 @@ public final class SleepCoordinator {
      * @param maxSearchers cap on workers searching at once ({@code >= 1})
      */
     public SleepCoordinator(int size, int maxSearchers) {
+        this(size, maxSearchers, null);
+    }
+
+    /**
+     * @param size         number of workers
+     * @param maxSearchers cap on workers searching at once ({@code >= 1})
+     * @param reviver      starts a thread for a dormant worker when it is claimed, or null if
+     *                     workers never retire (then the keep-alive of {@link #workerPark} is
+     *                     ignored)
+     */
+    public SleepCoordinator(int size, int maxSearchers, Reviver reviver) {
         if (size < 1 || maxSearchers < 1) {
             throw new IllegalArgumentException("size and maxSearchers must be >= 1");
         }
         this.size = size;
         this.maxSearchers = maxSearchers;
+        this.reviver = reviver;
         this.states = new int[size * 16];
         this.threads = new Thread[size];
         this.parks = new long[size * 8];
@@ -156,12 +187,36 @@ public final class SleepCoordinator {
      */
     public void workerPark(int index, java.util.function.BooleanSupplier stop,
                            java.util.function.BooleanSupplier workVisible) {
+        boolean retired = workerPark(index, stop, workVisible, Long.MAX_VALUE);
+        assert !retired : "retired without a keep-alive";
+    }
+
+    /**
+     * Step S3b with a keep-alive: as {@link #workerPark(int, java.util.function.BooleanSupplier,
+     * java.util.function.BooleanSupplier)}, but once every worker has been a sleeper for
+     * {@code keepAliveNanos} of this sleep and a last re-scan finds nothing, the caller retires:
+     * its state becomes {@code DORMANT} (still counted as a sleeper) and its thread must exit
+     * without touching the pool's state again. A waker that claims a dormant worker starts a new
+     * thread for it through the {@link Reviver}.
+     *
+     * <p>Only an idle pool retires workers (no watch is running then), so the watch of case C is
+     * never cut short: a sleeper watching an awake worker never retires.
+     *
+     * @param keepAliveNanos how long an idle pool keeps this worker's thread; {@code Long.MAX_VALUE}
+     *                       (or no reviver) for ever
+     * @return true if the caller retired (its thread must exit now); false if it was woken and is
+     *     counted as searching
+     */
+    public boolean workerPark(int index, java.util.function.BooleanSupplier stop,
+                              java.util.function.BooleanSupplier workVisible, long keepAliveNanos) {
+        boolean mayRetire = reviver != null && keepAliveNanos != Long.MAX_VALUE && workVisible != null;
+        long since = mayRetire ? System.nanoTime() : 0L;
         long timeout = WATCH_MIN_NANOS;
         boolean counted = false;                  // one park per sleep, however many watch rounds
         while ((int) STATE.getVolatile(states, index * 16) == SLEEPING) {
             if (stop.getAsBoolean()) {
                 workerCancelSleep(index);
-                return;
+                return false;
             }
             if (!counted) {
                 parks[index * 8]++;
@@ -171,17 +226,30 @@ public final class SleepCoordinator {
             // Watch only while some worker is awake: only an awake worker can push without a fence.
             boolean watch = workVisible != null && ControlWord.sleepers(ctl) < size;
             if (!watch) {
-                LockSupport.park(this);
+                if (!mayRetire) {
+                    LockSupport.park(this);
+                    continue;
+                }
+                long left = keepAliveNanos - (System.nanoTime() - since);
+                if (left > 0) {
+                    LockSupport.parkNanos(this, left);
+                } else if (workVisible.getAsBoolean()) {
+                    workerCancelSleep(index);     // as the watch does: found work, search
+                    return false;
+                } else if (STATE.compareAndSet(states, index * 16, SLEEPING, DORMANT)) {
+                    return true;                  // pairs with the CAS in claim: one of them wins
+                }
             } else {
                 LockSupport.parkNanos(this, timeout);
                 if ((int) STATE.getVolatile(states, index * 16) == SLEEPING
                         && workVisible.getAsBoolean()) {
                     workerCancelSleep(index);
-                    return;
+                    return false;
                 }
                 timeout = Math.min(timeout << 1, WATCH_MAX_NANOS);
             }
         }
+        return false;
     }
 
     /**
@@ -249,17 +317,38 @@ public final class SleepCoordinator {
         int start = from < 0 ? (int) (Thread.currentThread().threadId() % size) : from;
         for (int k = 0; k < size; k++) {
             int i = (start + k) % size;
-            if ((int) STATE.getVolatile(states, i * 16) == SLEEPING
-                    && STATE.compareAndSet(states, i * 16, SLEEPING, AWAKE)) {
+            int s = (int) STATE.getVolatile(states, i * 16);
+            if (s != AWAKE && STATE.compareAndSet(states, i * 16, s, AWAKE)) {
                 CTL.getAndAdd(this, -ControlWord.ONE_SLEEPER);   // the token becomes i's search
                 if (from >= 0) {
                     unparks[from * 8]++;
                 }
-                LockSupport.unpark(threads[i]);
+                if (s == SLEEPING) {
+                    LockSupport.unpark(threads[i]);
+                } else {
+                    revive(i);
+                }
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Starts a thread for dormant worker {@code i}, just claimed (state {@code AWAKE}, counted as
+     * searching). If that fails (no memory for a thread, the stack ran out), the claim is undone,
+     * state first, so that a later waker can claim {@code i} again, and the failure propagates to
+     * the publisher. Its work stays queued for the next worker that looks.
+     */
+    private void revive(int i) {
+        assert reviver != null : "a dormant worker without a reviver";
+        try {
+            reviver.revive(i);
+        } catch (Throwable e) {
+            STATE.setVolatile(states, i * 16, DORMANT);
+            CTL.getAndAdd(this, ControlWord.ONE_SLEEPER - ControlWord.ONE_SEARCHER);
+            throw e;
+        }
     }
 
     /**
@@ -269,12 +358,28 @@ public final class SleepCoordinator {
      * sleeper and none searches" then means that no worker can be running a task.
      */
     public void wakeAll() {
+        wakeAll(false);
+    }
+
+    /**
+     * Wakes every sleeper as {@link #wakeAll()} does.
+     *
+     * @param reviveDormant also claim dormant workers and start threads for them (a pool that
+     *                      shuts down needs a worker to see it quiescent); when false they stay
+     *                      dormant: a stopping pool does not start threads only to end them
+     */
+    public void wakeAll(boolean reviveDormant) {
         StackReserve.reserve();
         for (int i = 0; i < size; i++) {
-            if ((int) STATE.getVolatile(states, i * 16) == SLEEPING) {
+            int s = (int) STATE.getVolatile(states, i * 16);
+            if (s == SLEEPING || (s == DORMANT && reviveDormant)) {
                 CTL.getAndAdd(this, ControlWord.ONE_SEARCHER);                 // the token
-                if (STATE.compareAndSet(states, i * 16, SLEEPING, AWAKE)) {
+                if (STATE.compareAndSet(states, i * 16, s, AWAKE)) {
                     CTL.getAndAdd(this, -ControlWord.ONE_SLEEPER);             // token becomes i's
+                    if (s == DORMANT) {
+                        revive(i);
+                        continue;
+                    }
                 } else {
                     CTL.getAndAdd(this, -ControlWord.ONE_SEARCHER);            // i woke itself
                 }
@@ -286,9 +391,14 @@ public final class SleepCoordinator {
         }
     }
 
-    /** @param index a worker @return whether it is registered as sleeping */
+    /** @param index a worker @return whether it is registered as sleeping (dormant included) */
     public boolean isSleeping(int index) {
-        return (int) STATE.getVolatile(states, index * 16) == SLEEPING;
+        return (int) STATE.getVolatile(states, index * 16) != AWAKE;
+    }
+
+    /** @param index a worker @return whether it is dormant: a sleeper whose thread has exited */
+    public boolean isDormant(int index) {
+        return (int) STATE.getVolatile(states, index * 16) == DORMANT;
     }
 
     /** @param index a worker @return how many times it parked (racy snapshot) */

@@ -73,6 +73,31 @@
  * that registered after its scan is not stranded. Hence a published task is never left while
  * every worker that could run it is parked. Termination is decided as described above.
  *
+ * <h2>Keep-alive: dormant workers</h2>
+ * A third state, {@code DORMANT}, is a sleeper whose thread has exited. A sleeper that finds the
+ * whole pool asleep (no watch runs) parks with a timeout; once every worker has been asleep for the
+ * keep-alive of this sleep, it re-scans, and if nothing is visible it moves its own state
+ * {@code SLEEPING -> DORMANT} by CAS and its thread exits without writing anything more. The
+ * control word does not change: a dormant worker is still counted as a sleeper, so every argument
+ * above holds with "parked" read as "parked or dormant".
+ * <ul>
+ *   <li>A waker claims a dormant worker exactly as a sleeping one (CAS to {@code AWAKE}, the
+ *       search token becomes its search), then, instead of unparking a thread, starts a new one
+ *       for the slot, which begins as a searcher. The retiring CAS and the claiming CAS are on the
+ *       same word, so exactly one wins: a claim never unparks a thread that is leaving, and a
+ *       thread never leaves after it was claimed.</li>
+ *   <li>If the new thread cannot be started (no memory for a thread, a stack overflow in the
+ *       publisher), the waker puts the state back to {@code DORMANT} and the token back to a
+ *       sleeper, then rethrows: the accounting is as if it never claimed. The published work stays
+ *       queued for the next worker that looks.</li>
+ *   <li><b>Invariant:</b> a dormant worker holds no task, no frame and an empty deque: it went
+ *       idle with nothing, and nobody but its owner pushes onto a deque.</li>
+ *   <li>Only a wholly idle pool retires workers, so the watch of case C, which exists only while a
+ *       worker is awake, is never cut short.</li>
+ *   <li>A shutdown claims dormant workers too, so that some thread sees the pool quiescent; once
+ *       the pool stops, dormant workers stay dormant (they hold nothing and are not counted live).</li>
+ * </ul>
+ *
  * <h2>Stack overflow</h2>
  * A publisher runs P3 at whatever depth its task recursed to. Taking the token, claiming a sleeper
  * and unparking it are three steps; an overflow after the first would leave a searcher that does

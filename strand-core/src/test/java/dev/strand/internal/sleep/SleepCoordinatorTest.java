@@ -322,6 +322,79 @@ class SleepCoordinatorTest {
         assertThat(c.controlWord()).isEqualTo(word(1, 0));
     }
 
+    // ---------------------------------------------------------------- keep-alive
+
+    /** Parks worker 0 of {@code c} with a keep-alive and nothing visible; returns whether it retired. */
+    private static boolean parkWithKeepAlive(SleepCoordinator c, long keepAliveNanos) {
+        c.register(0, Thread.currentThread());
+        c.workerPrepareSleep(0, false);
+        return c.workerPark(0, () -> false, () -> false, keepAliveNanos);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aRetiringWorkerAndAWakerRaceWithExactlyOneWinner() throws Exception {
+        for (int round = 0; round < 2_000; round++) {
+            java.util.concurrent.atomic.AtomicInteger revived = new java.util.concurrent.atomic.AtomicInteger();
+            SleepCoordinator c = new SleepCoordinator(1, 1, i -> revived.incrementAndGet());
+            long keepAlive = java.util.concurrent.ThreadLocalRandom.current().nextLong(200_000);
+            long delay = java.util.concurrent.ThreadLocalRandom.current().nextLong(200_000);
+            AtomicBoolean retired = new AtomicBoolean();
+            Thread w = new Thread(() -> retired.set(parkWithKeepAlive(c, keepAlive)));
+            w.start();
+            // Publish only after S2 (the count, not just the state): a publish before it is found by
+            // the worker's re-scan, which this test's scan, seeing nothing, would not model.
+            while (ControlWord.sleepers(c.controlWord()) == 0 && w.isAlive()) {
+                Thread.onSpinWait();
+            }
+            long until = System.nanoTime() + delay;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            c.workPublished(-1);
+            w.join(TimeUnit.SECONDS.toMillis(20));
+            assertThat(w.isAlive()).isFalse();
+            // Woken (its thread goes on) or retired and then revived (a new thread goes on): never
+            // both, never neither. Either way one searcher and no sleeper remain.
+            assertThat(revived.get()).as("round %d, retired %s", round, retired.get())
+                    .isEqualTo(retired.get() ? 1 : 0);
+            assertThat(c.controlWord()).isEqualTo(word(1, 0));
+            assertThat(c.isSleeping(0)).isFalse();
+        }
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aDormantWorkerIsRevivedOnlyWhenClaimedAndAFailedRevivalIsUndone() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger revived = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicBoolean failNext = new AtomicBoolean(true);
+        SleepCoordinator c = new SleepCoordinator(1, 1, i -> {
+            if (failNext.getAndSet(false)) {
+                throw new IllegalStateException("no thread for you");
+            }
+            revived.incrementAndGet();
+        });
+        Thread w = new Thread(() -> assertThat(parkWithKeepAlive(c, 1_000_000L)).isTrue());
+        w.start();
+        w.join();
+        assertThat(c.isDormant(0)).isTrue();
+        assertThat(c.controlWord()).as("dormant is still a sleeper").isEqualTo(word(0, 1));
+
+        c.wakeAll(false);                         // a stopping pool leaves it dormant
+        assertThat(c.isDormant(0)).isTrue();
+        assertThat(c.controlWord()).isEqualTo(word(0, 1));
+
+        assertThatThrownBy(() -> c.workPublished(-1)).hasMessage("no thread for you");
+        assertThat(c.isDormant(0)).as("failed revival undone").isTrue();
+        assertThat(c.controlWord()).isEqualTo(word(0, 1));
+        assertThat(revived.get()).isZero();
+
+        c.wakeAll(true);                          // a shutdown revives it
+        assertThat(revived.get()).isEqualTo(1);
+        assertThat(c.isSleeping(0)).isFalse();
+        assertThat(c.controlWord()).isEqualTo(word(1, 0));
+    }
+
     /** A task may leave the worker's interrupt flag set; park must still block, not spin. */
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)

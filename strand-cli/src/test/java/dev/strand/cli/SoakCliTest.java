@@ -38,6 +38,16 @@ class SoakCliTest {
     }
 
     @Test
+    void helpExplainsTheCommand() {
+        for (String h : new String[] {"--help", "-h"}) {
+            CliTest.Run r = CliTest.run("soak", h);
+            assertThat(r.code()).isZero();
+            assertThat(r.out()).contains("Usage: strand soak").contains("--duration")
+                    .contains("fork-tree");
+        }
+    }
+
+    @Test
     void badOptionsPrintOneLineNamingTheProblemAndExit2() {
         String[][] cases = {
             {"--duration", "10x"}, {"--duration", "0s"}, {"--pools", "0"}, {"--pools", "x"},

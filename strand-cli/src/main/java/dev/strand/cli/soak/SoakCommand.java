@@ -65,6 +65,9 @@ public final class SoakCommand implements Callable<Integer> {
     @Mixin
     PoolOptions poolOptions;
 
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
     @Option(names = {"-d", "--duration"}, paramLabel = "TIME", defaultValue = "10m",
             converter = DurationConverter.class,
             description = "How long to run, e.g. 30s, 10m, 2h (default: ${DEFAULT-VALUE}).")

@@ -5,9 +5,16 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The fork/join vocabulary for code running inside a {@link StrandPool}: {@link #fork},
- * {@link #join(Supplier, Supplier)} and {@link #scope}. Start a computation from outside with
- * {@link StrandPool#invoke(Supplier)}; these methods then work in every task it spawns.
+ * The fork/join vocabulary: {@link #fork}, {@link #join(Supplier, Supplier)} and {@link #scope}.
+ * Called from a task running in a {@link StrandPool}, they use that pool. Called from any other
+ * thread, they run on the {@linkplain StrandPool#commonPool() common pool}: {@code join} and
+ * {@code scope} block the caller until the work is done (their bodies then run on the pool's
+ * workers), and {@code fork} submits the child there. To choose the pool, start the computation
+ * with {@link StrandPool#invoke(Supplier)}.
+ *
+ * <p>Memory consistency, as in {@code java.util.concurrent}: actions in a thread before it forks
+ * or submits a task happen-before that task runs; a task's actions happen-before a successful
+ * return from its {@code join}, {@code get}, or the {@code join} or {@code scope} that awaited it.
  *
  * <pre>{@code
  * static long sum(long[] a, int lo, int hi) {
@@ -28,13 +35,15 @@ public final class Strand {
      * @param body the child's work
      * @param <T>  result type
      * @return the child's handle
-     * @throws IllegalStateException if not called from a task running in a pool
      * @throws NullPointerException  if {@code body} is null
      */
     public static <T> Task<T> fork(Supplier<? extends T> body) {
-        Worker w = Worker.current("Strand.fork()");
         Task<T> t = new Tasks.SupplierTask<>(body);
-        w.fork(t);
+        if (Thread.currentThread() instanceof Worker w) {
+            w.fork(t);
+        } else {
+            StrandPool.commonPool().submit(t);
+        }
         return t;
     }
 
@@ -43,12 +52,15 @@ public final class Strand {
      *
      * @param body the child's work
      * @return the child's handle
-     * @throws IllegalStateException if not called from a task running in a pool
+     * @throws NullPointerException if {@code body} is null
      */
     public static Task<Void> fork(Runnable body) {
-        Worker w = Worker.current("Strand.fork()");
         Task<Void> t = new Tasks.RunnableTask(body);
-        w.fork(t);
+        if (Thread.currentThread() instanceof Worker w) {
+            w.fork(t);
+        } else {
+            StrandPool.commonPool().submit(t);
+        }
         return t;
     }
 
@@ -67,12 +79,13 @@ public final class Strand {
      * @return both results
      * @throws java.util.concurrent.CompletionException if either threw (if both threw, {@code a}'s
      *     exception, with {@code b}'s suppressed)
-     * @throws IllegalStateException if not called from a task running in a pool
      */
     public static <A, B> Joined<A, B> join(Supplier<? extends A> a, Supplier<? extends B> b) {
         Objects.requireNonNull(a, "first computation must not be null");
         Objects.requireNonNull(b, "second computation must not be null");
-        Worker w = Worker.current("Strand.join()");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return StrandPool.invokeCommon(() -> join(a, b));
+        }
         if (w.lazySplitting && !w.deque.isEmpty()) {
             return joinInline(a, b);              // thieves already have work from this worker
         }
@@ -117,12 +130,17 @@ public final class Strand {
      * @param a first computation, run by the caller
      * @param b second computation, offered for stealing
      * @throws java.util.concurrent.CompletionException if either threw
-     * @throws IllegalStateException if not called from a task running in a pool
      */
     public static void join(Runnable a, Runnable b) {
         Objects.requireNonNull(a, "first computation must not be null");
         Objects.requireNonNull(b, "second computation must not be null");
-        Worker w = Worker.current("Strand.join()");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            StrandPool.invokeCommon(() -> {
+                join(a, b);
+                return null;
+            });
+            return;
+        }
         if (w.lazySplitting && !w.deque.isEmpty()) {
             runInline(a, b);                      // no wrappers: this is the common, hot case
             return;
@@ -228,11 +246,16 @@ public final class Strand {
      * @throws RuntimeException the body's own exception, as it is, once every spawned task has
      *     finished (their failures suppressed by it); an argument error in {@code spawn}, such as a
      *     null task, so reaches the caller unwrapped
-     * @throws IllegalStateException if not called from a task running in a pool
      */
     public static void scope(Consumer<? super Scope> body) {
         Objects.requireNonNull(body, "scope body must not be null");
-        Worker w = Worker.current("Strand.scope()");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            StrandPool.invokeCommon(() -> {
+                scope(body);
+                return null;
+            });
+            return;
+        }
         Scope s = new Scope(w.pool);
         Throwable bodyFailure = null;
         try {
@@ -253,7 +276,10 @@ public final class Strand {
         return Thread.currentThread() instanceof Worker w ? w.index : -1;
     }
 
-    /** @return the pool of the calling worker, or {@code null} outside a pool */
+    /**
+     * @return the pool of the calling worker, or {@code null} outside a pool (where this class's
+     *     methods use {@link StrandPool#commonPool()})
+     */
     public static StrandPool currentPool() {
         return Thread.currentThread() instanceof Worker w ? w.pool : null;
     }

@@ -67,6 +67,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private static final int TERMINATED = 3;
 
     private final PoolConfig config;
+    /** Whether this is the {@link #commonPool()}, which shutting down does not stop. */
+    private final boolean common;
     /**
      * Slot i's current Worker. A slot whose thread retired after the keep-alive gets a new Worker
      * when it is woken, so slots are read and written with volatile semantics ({@link #worker}).
@@ -113,7 +115,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @param config the configuration
      */
     public StrandPool(PoolConfig config) {
+        this(config, false);
+    }
+
+    private StrandPool(PoolConfig config, boolean common) {
         this.config = Objects.requireNonNull(config, "config must not be null");
+        this.common = common;
         int p = config.parallelism();
         this.sleep = new SleepCoordinator(p, config.maxSearchers(), this::revive);
         this.workers = new Worker[p];
@@ -134,6 +141,109 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         for (Worker w : workers) {
             w.start();
         }
+    }
+
+    // ---------------------------------------------------------------- the common pool
+
+    /** System property: the common pool's parallelism (default: the processors available). */
+    public static final String COMMON_PARALLELISM_PROPERTY = "strand.common.parallelism";
+
+    /**
+     * The shared pool that {@link Strand#fork}, {@link Strand#join}, {@link Strand#scope} and
+     * {@link Task#fork()} use when called from a thread that is not a Strand worker (calls from a
+     * worker keep using that worker's pool). Started on first use, like ForkJoinPool's common pool
+     * and Rayon's global pool. Its parallelism is the system property
+     * {@value #COMMON_PARALLELISM_PROPERTY} if set, else {@link Runtime#availableProcessors()},
+     * which counts the processors this process may use (CPU affinity and a container's CPU quota
+     * included). Its workers are daemon threads named {@code strand-common-worker-<i>}, and, as in
+     * every pool, exit after the keep-alive when it is idle. {@link #shutdown()},
+     * {@link #shutdownNow()} and {@link #close()} have no effect on it: it is shared by every
+     * library in the process.
+     *
+     * @return the common pool
+     * @throws IllegalStateException if {@value #COMMON_PARALLELISM_PROPERTY} is not an integer in
+     *                               [1, 32767]
+     */
+    public static StrandPool commonPool() {
+        StrandPool p = CommonHolder.POOL;
+        if (p == null) {
+            throw new IllegalStateException(CommonHolder.PROBLEM);
+        }
+        return p;
+    }
+
+    /** Lazily creates the common pool (class initialization is the lock); never throws. */
+    private static final class CommonHolder {
+        static final String PROBLEM;
+        static final StrandPool POOL;
+
+        static {
+            String problem = null;
+            StrandPool pool = null;
+            try {
+                int p = commonParallelism(System.getProperty(COMMON_PARALLELISM_PROPERTY),
+                        Runtime.getRuntime().availableProcessors());
+                pool = new StrandPool(builder().name("common").parallelism(p).daemon(true).config(), true);
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage();
+            }
+            PROBLEM = problem;
+            POOL = pool;
+        }
+    }
+
+    /**
+     * @param value      the {@value #COMMON_PARALLELISM_PROPERTY} property, or null
+     * @param processors the default
+     * @return the common pool's parallelism
+     * @throws IllegalArgumentException naming the property if {@code value} is not an integer in
+     *                                  [1, 32767]
+     */
+    static int commonParallelism(String value, int processors) {
+        if (value == null) {
+            return processors;
+        }
+        int p;
+        try {
+            p = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-D" + COMMON_PARALLELISM_PROPERTY
+                    + " must be an integer, got '" + value + "'");
+        }
+        if (p < 1 || p > 32767) {
+            throw new IllegalArgumentException("-D" + COMMON_PARALLELISM_PROPERTY
+                    + " must be in [1, 32767], got " + p);
+        }
+        return p;
+    }
+
+    /** @return whether this is the {@link #commonPool()} */
+    public boolean isCommonPool() {
+        return common;
+    }
+
+    /**
+     * Runs {@code body} in the common pool for a thread that is not a worker and rethrows what it
+     * threw as it is, so that the fork/join vocabulary fails the same way off a worker as on one.
+     */
+    static <T> T invokeCommon(Supplier<? extends T> body) {
+        Object[] thrown = new Object[1];
+        T r = commonPool().invoke(() -> {
+            try {
+                return body.get();
+            } catch (Throwable e) {
+                thrown[0] = e;
+                return null;
+            }
+        });
+        Throwable e = (Throwable) thrown[0];      // the join in invoke orders the write before this
+        if (e instanceof RuntimeException re) {
+            throw re;
+        }
+        if (e instanceof Error err) {
+            throw err;
+        }
+        return r;
     }
 
     /** @return a builder for a configured pool */
@@ -170,6 +280,20 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      */
     public <T> T invoke(Supplier<? extends T> body) {
         return invoke(Task.of(body));
+    }
+
+    /**
+     * Runs {@code body} in this pool and returns when it is done: the form of
+     * {@link #invoke(Supplier)} for work without a result. From a worker of this pool it runs
+     * inline; from any other thread it is submitted and the caller blocks.
+     *
+     * @param body the computation (may fork and join)
+     * @throws java.util.concurrent.CompletionException if the computation threw (cause: the original)
+     * @throws RejectedExecutionException if the pool is shut down
+     * @throws NullPointerException if {@code body} is null
+     */
+    public void invoke(Runnable body) {
+        invoke(new Tasks.RunnableTask(body));
     }
 
     /**
@@ -658,8 +782,15 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
     }
 
+    /**
+     * No new submissions from outside the pool; accepted tasks still run. No effect on the
+     * {@link #commonPool()}.
+     */
     @Override
     public void shutdown() {
+        if (common) {
+            return;                               // shared by the whole process: never stops
+        }
         boolean[] changed = new boolean[1];
         submissions.whileLocked(() -> changed[0] = runState.compareAndSet(RUNNING, SHUTDOWN));
         if (changed[0]) {
@@ -668,7 +799,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /**
-     * Stops the pool: running tasks' threads are interrupted, queued tasks that have not started are
+     * Stops the pool (the {@link #commonPool()} excepted: there it does nothing and returns an empty
+     * list): running tasks' threads are interrupted, queued tasks that have not started are
      * cancelled and returned, and workers exit as soon as their current task returns.
      *
      * <p>Every submission the pool accepted either runs or is in the returned list (plain Runnables
@@ -685,6 +817,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      */
     @Override
     public List<Runnable> shutdownNow() {
+        if (common) {
+            return new ArrayList<>();             // shared by the whole process: never stops
+        }
         stopDrains.incrementAndGet();             // before stopNow: workers that see it wait for us
         try {
             stopNow = true;
@@ -798,13 +933,16 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /**
-     * Shuts down and waits for all tasks to finish.
+     * Shuts down and waits for all tasks to finish. No effect on the {@link #commonPool()}.
      *
      * @throws IllegalStateException if called from one of this pool's workers (it would wait for
      *                               itself)
      */
     @Override
     public void close() {
+        if (common) {
+            return;                               // shared by the whole process: never stops
+        }
         if (Thread.currentThread() instanceof Worker w && w.pool == this) {
             throw new IllegalStateException("close() from one of the pool's own workers would wait "
                     + "for itself");

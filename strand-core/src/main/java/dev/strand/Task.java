@@ -147,13 +147,18 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * a programming error that may go undetected. {@link StrandPool#submit(Task)},
      * {@link StrandPool#execute} and {@link #run()} claim atomically.
      *
+     * <p>Called from a thread that is not a Strand worker, it submits this task to the
+     * {@linkplain StrandPool#commonPool() common pool} (as {@code ForkJoinTask.fork} does).
+     *
      * @return this task
-     * @throws IllegalStateException if not called from a Strand worker thread, or if this task was
-     *                               already forked, submitted or run
+     * @throws IllegalStateException if this task was already forked, submitted or run
      */
     public final Task<T> fork() {
-        Worker w = Worker.current("Task.fork()");
-        w.fork(this);
+        if (Thread.currentThread() instanceof Worker w) {
+            w.fork(this);
+        } else {
+            StrandPool.commonPool().submit(this);
+        }
         return this;
     }
 

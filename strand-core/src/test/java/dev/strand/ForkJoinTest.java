@@ -158,17 +158,6 @@ class ForkJoinTest {
     }
 
     @Test
-    void forkOutsideAPoolIsAClearError() {
-        assertThatThrownBy(() -> Strand.fork(() -> 1))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("Strand.fork()").hasMessageContaining("pool.invoke");
-        assertThatThrownBy(() -> Strand.join(() -> 1, () -> 2))
-                .isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> Strand.scope(s -> { })).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> new FibTask(3).fork()).isInstanceOf(IllegalStateException.class);
-    }
-
-    @Test
     void joiningATaskThatWasNeverForkedIsAClearError() {
         Task<Integer> t = Task.of(() -> 1);
         assertThatThrownBy(t::join).isInstanceOf(IllegalStateException.class)

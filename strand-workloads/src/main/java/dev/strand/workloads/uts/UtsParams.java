@@ -10,7 +10,7 @@ package dev.strand.workloads.uts;
  *   <tr><th>option</th><th>meaning</th><th>used by</th></tr>
  *   <tr><td>{@code -t}</td><td>tree type: 0 binomial, 1 geometric, 2 hybrid, 3 balanced</td><td>all</td></tr>
  *   <tr><td>{@code -b}</td><td>root branching factor {@code b0}</td><td>all</td></tr>
- *   <tr><td>{@code -r}</td><td>root seed, {@code 0 <= r < 2^31}</td><td>all</td></tr>
+ *   <tr><td>{@code -r}</td><td>root id {@code r}, {@code 0 <= r < 2^31}: the root's state is derived from it</td><td>all</td></tr>
  *   <tr><td>{@code -a}</td><td>shape of the geometric distribution: 0 linear, 1 exponential
  *       decrease, 2 cyclic, 3 fixed</td><td>geometric, hybrid</td></tr>
  *   <tr><td>{@code -d}</td><td>depth {@code gen_mx}</td><td>geometric, hybrid, balanced</td></tr>
@@ -52,7 +52,7 @@ package dev.strand.workloads.uts;
  * @param shape      geometric shape: 0 linear, 1 exponential decrease, 2 cyclic, 3 fixed
  * @param genMax     depth {@code gen_mx} of geometric and balanced trees
  * @param b0         root branching factor
- * @param seed       root seed
+ * @param seed       root id ({@code -r})
  * @param q          binomial: probability of children
  * @param m          binomial: number of children
  * @param shiftDepth hybrid: fraction of {@code genMax} where the geometric part ends

@@ -226,7 +226,7 @@ class UtsTest {
             assertThatThrownBy(() -> UtsParams.parse(c[0])).as(c[0])
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(c[1]);
         }
-        // T3L has q * m = 1.00007: the sample tree is accepted (its size is known), other seeds are not
+        // T3L has q * m = 1.00007: the sample tree is accepted (its size is known), other root ids are not
         assertThat(UtsParams.parse("T3L").toString()).isEqualTo("-t 0 -b 2000 -q 0.200014 -m 5 -r 7");
         assertThat(UtsParams.parse("-t 0 -b 2000 -q 0.200014 -m 5 -r 7").publishedNodes()).isEqualTo(111_345_631L);
         assertThatThrownBy(() -> UtsParams.parse("-t 0 -b 2000 -q 0.200014 -m 5 -r 8"))

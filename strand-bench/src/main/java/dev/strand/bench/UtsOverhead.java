@@ -19,7 +19,8 @@ import java.util.function.LongSupplier;
  * inflation). JMH's separate trials were too noisy for differences of 2 %.
  *
  * <ul>
- *   <li>{@code serial}: {@link Uts#serial}, a recursion over {@link Sha1Rng.Node}s;</li>
+ *   <li>{@code serial}: {@link Uts#serial}, a recursion over {@link Sha1Rng.Node}s (on a large
+ *       stack for a deep tree, see {@link Uts#deep}; so is {@code structure});</li>
  *   <li>{@code structure}: the kernels' shape without a runtime: an object per forked child,
  *       holding its parent and index, in a list the node runs inline;</li>
  *   <li>{@code task}: a {@link Task} per node, each child run with {@code invoke()} (allocation
@@ -67,7 +68,7 @@ public final class UtsOverhead {
              ForkJoinPool fjp = new ForkJoinPool(1)) {
             List<Form> forms = List.of(
                     new Form("serial", () -> Uts.serial(t)),
-                    new Form("structure", () -> Inline.explore(t, Sha1Rng.root(t.seed()))),
+                    new Form("structure", () -> Uts.deep(t, () -> Inline.explore(t, Sha1Rng.root(t.seed())))),
                     new Form("task", () -> strand.invoke(() -> Invoked.explore(t, Sha1Rng.root(t.seed())))),
                     new Form("strand", () -> strand.invoke(() -> Uts.strand(t))),
                     new Form("strand-split", () -> split.invoke(() -> Uts.strand(t))),
@@ -81,6 +82,7 @@ public final class UtsOverhead {
     }
 
     private static void run(String tree, UtsParams t, List<Form> forms, int rounds, int warmup) {
+        long want = t.publishedNodes() >= 0 ? t.publishedNodes() : Uts.serial(t);
         int n = forms.size();
         long[][] nanos = new long[n][rounds];
         for (int r = 0; r < warmup + rounds; r++) {
@@ -90,9 +92,9 @@ public final class UtsOverhead {
                 long t0 = System.nanoTime();
                 long count = forms.get(f).count().getAsLong();
                 long dt = System.nanoTime() - t0;
-                if (count != t.publishedNodes()) {
+                if (count != want) {
                     throw new IllegalStateException(forms.get(f).name() + " counted " + count
-                            + " nodes of " + tree + ", expected " + t.publishedNodes());
+                            + " nodes of " + tree + ", expected " + want);
                 }
                 if (r >= warmup) {
                     nanos[f][r - warmup] = dt;
@@ -100,7 +102,7 @@ public final class UtsOverhead {
             }
         }
         System.out.printf(Locale.ROOT, "UTS %s (%d nodes), P=1, %d rounds after %d warm-up, order rotated%n",
-                tree, t.publishedNodes(), rounds, warmup);
+                tree, want, rounds, warmup);
         System.out.printf(Locale.ROOT, "%-13s %12s %12s%n", "form", "median ms", "time/serial");
         for (int f = 0; f < n; f++) {
             double[] ratio = new double[rounds];

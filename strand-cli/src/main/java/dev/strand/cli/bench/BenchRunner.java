@@ -177,12 +177,17 @@ final class BenchRunner {
             threads[i].start();
         }
         MachineLoad.Mark mark = MachineLoad.mark();
+        CpuClock.Reading cpu0 = CpuClock.read();
         long t0 = System.nanoTime();
         go.countDown();
         for (Thread t : threads) {
             t.join();
         }
         long t1 = System.nanoTime();
+        // The copies' threads have ended, so per-thread clocks drop them from this reading: it adds
+        // the CPU time of live threads they handed work to (UTS recurses deep trees on large-stack
+        // helper threads). With the process clock it is all of it, and the copies' own clocks read 0.
+        long helpers = CpuClock.between(cpu0, CpuClock.read());
         double others = MachineLoad.othersBusy(mark);
         for (int i = 0; i < p; i++) {
             if (failures[i] instanceof Exception e) {
@@ -193,7 +198,7 @@ final class BenchRunner {
             w.check(Variant.SERIAL, results[i]);
         }
         double meanMs = LongStream.of(end).mapToDouble(e -> (e - t0) / 1e6).average().orElse(Double.NaN) / reps;
-        return new Sample(Variant.CEILING, round, meanMs, (t1 - t0) / reps, LongStream.of(cpu).sum() / reps, others, -1,
-                Map.of(), reps);
+        return new Sample(Variant.CEILING, round, meanMs, (t1 - t0) / reps,
+                (LongStream.of(cpu).sum() + helpers) / reps, others, -1, Map.of(), reps);
     }
 }

@@ -210,6 +210,78 @@ class BenchRunnerTest {
                 .isInstanceOf(WrongResultException.class).hasMessage("rendezvous serial: got 41, expected 42");
     }
 
+    /**
+     * A kernel whose serial run hands its work (a CPU spin of {@code spinMs}) to a thread that lives
+     * across runs and waits for it, as UTS does with a deep tree's recursion.
+     */
+    static final class HandsOff extends Workload {
+        final long spinMs;
+        final java.util.concurrent.ExecutorService helper = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "hands-off-helper");
+            t.setDaemon(true);
+            return t;
+        });
+
+        HandsOff(long spinMs) {
+            this.spinMs = spinMs;
+        }
+
+        @Override
+        public String name() {
+            return "hands-off";
+        }
+
+        @Override
+        public String params() {
+            return "-";
+        }
+
+        @Override
+        public boolean serialIsReentrant() {
+            return true;
+        }
+
+        @Override
+        public List<Variant> variants() {
+            return List.of(Variant.SERIAL, Variant.CEILING);
+        }
+
+        @Override
+        public Object run(Variant v) throws Exception {
+            return helper.submit(() -> {
+                long end = System.nanoTime() + spinMs * 1_000_000;
+                long x = 0;
+                while (System.nanoTime() < end) {
+                    x++;
+                }
+                return x > 0 ? 42 : 0;
+            }).get();
+        }
+
+        @Override
+        public void check(Variant v, Object result) {
+            WrongResultException.expect("hands-off " + v.label(), (Integer) result, 42);
+        }
+
+        @Override
+        public void close() {
+            helper.shutdown();
+        }
+    }
+
+    @Test
+    void theCeilingCountsTheCpuOfThreadsTheCopiesHandedWorkTo() throws Exception {
+        try (HandsOff w = new HandsOff(60)) {
+            BenchRunner.KernelRun run = BenchRunner.run(w, w.variants(), new BenchRunner.Plan(2, 0, 1, 0, false, 0),
+                    Progress.start("t", 1, false));
+            // two copies of 60 ms of CPU each, on helper threads: the copies' own clocks read about 0
+            assertThat(run.samples()).filteredOn(s -> s.variant() == Variant.CEILING).singleElement()
+                    .satisfies(s -> assertThat(s.cpuNanos()).isGreaterThan(60_000_000L));
+            assertThat(run.samples()).filteredOn(s -> s.variant() == Variant.SERIAL).singleElement()
+                    .satisfies(s -> assertThat(s.cpuNanos()).isGreaterThan(30_000_000L));
+        }
+    }
+
     @Test
     void theCeilingsSpeedupCountsTheWorkOfAllPCopies() {
         Fake f = new Fake(false);

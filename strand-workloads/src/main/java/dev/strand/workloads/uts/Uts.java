@@ -1,7 +1,15 @@
 package dev.strand.workloads.uts;
 
 import dev.strand.Task;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * Unbalanced Tree Search: count the nodes of an implicit tree whose shape comes from SHA-1
@@ -12,9 +20,12 @@ import java.util.concurrent.RecursiveAction;
 public final class Uts {
     private Uts() { }
 
-    /** @return the number of nodes of the tree, counted serially (depth-first recursion) */
+    /**
+     * @return the number of nodes of the tree, counted serially (depth-first recursion; on a
+     *     {@linkplain #deep large stack} when the tree may be deep)
+     */
     public static long serial(UtsParams t) {
-        return count(t, Sha1Rng.root(t.seed()));
+        return deep(t, () -> count(t, Sha1Rng.root(t.seed())));
     }
 
     static long count(UtsParams t, Sha1Rng.Node n) {
@@ -26,13 +37,16 @@ public final class Uts {
         return c;
     }
 
-    /** Depth and leaves of a tree, counted serially (for tests and reports). */
+    /** Size, leaves and depth of a tree (the figures the UTS reference prints). */
     public record Shape(long nodes, long leaves, int maxDepth) { }
 
-    /** @return the tree's size, leaves and depth, counted serially */
+    /** @return the tree's size, leaves and depth, counted serially (on a large stack when deep) */
     public static Shape shape(UtsParams t) {
         long[] acc = new long[3];
-        shape(t, Sha1Rng.root(t.seed()), acc);
+        deep(t, () -> {
+            shape(t, Sha1Rng.root(t.seed()), acc);
+            return 0;
+        });
         return new Shape(acc[0], acc[1], (int) acc[2]);
     }
 
@@ -45,6 +59,71 @@ public final class Uts {
         acc[2] = Math.max(acc[2], n.depth);
         for (int i = 0; i < k; i++) {
             shape(t, n.child(i), acc);
+        }
+    }
+
+    /** Trees at most this deep are recursed on the caller's stack: a few hundred kB at most. */
+    static final long SHALLOW = 1000;
+
+    /** Stack of the threads that recurse deep trees: reserved address space, touched only as used. */
+    static final long DEEP_STACK_BYTES = 1L << 30;
+
+    private static final AtomicInteger DEEP_SEQ = new AtomicInteger();
+
+    /**
+     * Threads with a {@link #DEEP_STACK_BYTES} stack, started on demand and kept while used (idle
+     * ones end after a minute): a thread that lives across runs keeps its CPU time on the clocks of
+     * the benchmark harness, which drops a thread that ended between two readings.
+     */
+    private static final ExecutorService DEEP = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), r -> {
+                Thread th = new Thread(null, r, "uts-deep-" + DEEP_SEQ.incrementAndGet(), DEEP_STACK_BYTES);
+                th.setDaemon(true);
+                return th;
+            });
+
+    /**
+     * Runs a recursion over the tree: on the calling thread if the tree is at most {@link #SHALLOW}
+     * deep, else on a thread with a 1 GiB stack, and waits for it. A binomial tree has no depth
+     * bound (T3 is 1,572 levels deep, T3L 17,844, T2WL a million), and a recursion that deep
+     * overflows a default 1 MB stack.
+     *
+     * <p>Why a thread rather than a loop with an explicit stack: the serial count is the baseline
+     * the parallel versions are measured against, and they recurse (a node explores its last child
+     * inline). An explicit stack would change what the baseline costs per node; a thread with a
+     * large stack runs the same recursion and costs one hand-off per run (microseconds against the
+     * hundreds of milliseconds of a deep tree's count).
+     *
+     * @param t    the tree (its {@link UtsParams#depthBound()} decides)
+     * @param body the recursion
+     * @return what {@code body} returned
+     */
+    public static long deep(UtsParams t, LongSupplier body) {
+        if (t.depthBound() <= SHALLOW) {
+            return body.getAsLong();
+        }
+        Future<Long> f = DEEP.submit(body::getAsLong);
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return f.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;             // the recursion cannot be stopped: wait for it
+                } catch (ExecutionException e) {
+                    Throwable c = e.getCause();
+                    if (c instanceof RuntimeException re) {
+                        throw re;
+                    } else if (c instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(c);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

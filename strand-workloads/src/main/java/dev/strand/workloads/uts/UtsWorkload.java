@@ -8,12 +8,17 @@ import java.util.List;
 
 /**
  * UTS: counts the nodes of a tree. Checked against the published count for the sample trees
- * (T1, T3...), otherwise against a serial count made once at set-up.
+ * ({@link SampleTree}: T1, T3...), otherwise against a serial count made once at set-up. The
+ * {@code tree} parameter takes any tree in the reference's options ({@link UtsParams}), so both
+ * kernels run every tree type; they differ in their default trees.
  */
 public final class UtsWorkload extends Workload {
     final String name;
     final UtsParams tree;
     long want;
+
+    private static final String TREE_HELP = "UTS options (-t -a -d -b -r -q -m -f) or a sample tree: "
+            + SampleTree.names();
 
     UtsWorkload(String name, UtsParams tree) {
         this.name = name;
@@ -23,16 +28,16 @@ public final class UtsWorkload extends Workload {
     /** @return UTS T1 (geometric, fixed shape) */
     public static Kernel t1() {
         return new Kernel("uts-t1", "UTS, geometric tree, fixed shape (T1: 4,130,071 nodes); one task per node",
-                List.of(new Kernel.Param("tree", "UTS options (-t -a -d -b -r -q -m) or T1, T1L, T3, T3L, T5",
-                        "-t 1 -a 3 -d 6 -b 4 -r 19", UtsParams.T1, UtsParams.T1L)),
+                List.of(new Kernel.Param("tree", TREE_HELP, "-t 1 -a 3 -d 6 -b 4 -r 19",
+                        SampleTree.T1.options(), SampleTree.T1L.options())),
                 p -> new UtsWorkload("uts-t1", UtsParams.parse(p.get("tree"))));
     }
 
     /** @return UTS T3 (binomial) */
     public static Kernel t3() {
         return new Kernel("uts-t3", "UTS, binomial tree (T3: 4,112,897 nodes); one task per node",
-                List.of(new Kernel.Param("tree", "UTS options (-t -a -d -b -r -q -m) or T1, T1L, T3, T3L, T5",
-                        "-t 0 -b 2000 -q 0.1 -m 8 -r 42", UtsParams.T3, UtsParams.T3L)),
+                List.of(new Kernel.Param("tree", TREE_HELP, "-t 0 -b 2000 -q 0.1 -m 8 -r 42",
+                        SampleTree.T3.options(), SampleTree.T3L.options())),
                 p -> new UtsWorkload("uts-t3", UtsParams.parse(p.get("tree"))));
     }
 

@@ -14,7 +14,7 @@
  * <ol>
  *   <li><b>Spawn</b> is child-stealing: the child is pushed, the parent continues. When the deque
  *       reaches {@link dev.strand.PoolConfig#spawnBound()} the child runs inline instead, so a spawn
- *       loop cannot exhaust memory (seed 000's throttling).</li>
+ *       loop cannot exhaust memory (spawn throttling).</li>
  *   <li><b>Finding work</b>: own deque; the external submission queue, an
  *       {@link dev.strand.deque.Injector} (every 61st decision it is polled first, for fairness, as
  *       Go does), taking the oldest submission plus up to 31 more ({@code size/P + 1}, Go's

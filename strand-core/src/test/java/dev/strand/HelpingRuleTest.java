@@ -34,6 +34,7 @@ class HelpingRuleTest {
                 CountDownLatch uForked = new CountDownLatch(1);
                 CountDownLatch afterJoin = new CountDownLatch(1);   // T counts it down after joining A
                 AtomicBoolean uRanInsideT = new AtomicBoolean();
+                AtomicBoolean tJoining = new AtomicBoolean();        // T is inside a.join()
                 Thread[] tThread = new Thread[1];
                 // T forks A (stolen by another worker), waits until U sits in a third worker's
                 // deque, joins A, then releases U.
@@ -46,7 +47,9 @@ class HelpingRuleTest {
                         return 1;
                     });
                     await(aStarted, "A to be stolen");
+                    tJoining.set(true);
                     int r = a.join();
+                    tJoining.set(false);
                     afterJoin.countDown();
                     return r;
                 }));
@@ -54,7 +57,9 @@ class HelpingRuleTest {
                 // R runs on the third worker: it forks U and then blocks, so U stays in its deque.
                 Task<Integer> rTask = pool.submit(Task.of(() -> {
                     Task<Integer> u = Strand.fork(() -> {
-                        if (Thread.currentThread() == tThread[0]) {
+                        // On T's thread inside its join: the bug. (Once T has returned, its
+                        // worker is free and may steal U legitimately.)
+                        if (Thread.currentThread() == tThread[0] && tJoining.get()) {
                             uRanInsideT.set(true);
                         }
                         await(afterJoin, "T's continuation");

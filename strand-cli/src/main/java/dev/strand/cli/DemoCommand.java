@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
             "  3. balanced binary task trees of depth 8, 12 and 16, with the steals and",
             "     per-worker task counts the pool recorded (pool.stats()),",
             "  4. fib(30) forking at every level, with the pool's statistics table.",
-            "The sizes are options; the defaults reproduce seed 000's program.",
+            "The sizes are options; the defaults run in a few seconds.",
             ""},
         footer = {"", "Exit status: 0 all checks held, 1 a check failed (or an error), "
                 + "2 invalid arguments."})

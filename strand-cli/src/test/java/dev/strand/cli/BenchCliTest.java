@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +36,71 @@ class BenchCliTest {
         assertThat(out).contains("2/2").doesNotContain("uts-t1");
         assertThat(out).contains("Parameters:").contains("nqueens         n=12 depth=3");
         assertThat(out).contains("Size small: a smoke test");
-        assertThat(out).containsPattern("(?m)^ +strand .* n/a");        // fib's goal is set at P=1
+        // without --goals: comparisons only, no goal column, no goals
+        assertThat(out).containsPattern("(?m)^kernel +variant +median +speedup +vs fjp +cores +steals +others +kept +per unit +notes");
+        assertThat(out).doesNotContain("goal", "Goals", " met", "NOT met", " n/a");
+    }
+
+    @Test
+    void goalsFromAFileJudgeTheStrandRows(@TempDir Path dir) throws Exception {
+        Path goals = dir.resolve("goals.properties");
+        Files.writeString(goals, """
+                # a comment
+                fib     = vs-fjp <= 0.5, p = 1
+                nqueens = vs-fjp < 1000, speedup > 0
+
+                uts-t1  = speedup >= 1.85
+                """);
+        Run r = run("bench", "--size", "small", "--rounds", "2", "--warmup", "0", "--no-progress",
+                "--goals", goals.toString(), "fib", "nqueens");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        String out = r.out();
+        assertThat(out).containsPattern("(?m)^kernel +variant +median .* +per unit +goal +notes");
+        assertThat(out).containsPattern("(?m)^fib +serial .*");
+        assertThat(out).containsPattern("(?m)^ +strand .* n/a");          // fib's goal is set at P=1
+        assertThat(out).containsPattern("(?m)^ +strand .* met").doesNotContain("NOT met");   // nqueens
+        assertThat(out).containsPattern("(?m)^Goals \\(from " + Pattern.quote(goals.toString()) + "\\):$");
+        assertThat(out).containsPattern("(?m)^  fib +vs-fjp <= 0.5 \\(at P=1 only\\)$");
+        assertThat(out).containsPattern("(?m)^  nqueens +vs-fjp < 1000, speedup > 0$");
+        assertThat(out).doesNotContain("uts-t1");                          // not run: not listed
+
+        Run json = run("bench", "--size", "small", "--rounds", "1", "--warmup", "0", "--json",
+                "--goals", goals.toString(), "nqueens");
+        assertThat(json.code()).isZero();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> nq = (Map<String, Object>) ((List<Object>) ((Map<String, Object>)
+                MiniJson.parse(json.out())).get("kernels")).get(0);
+        assertThat(nq).containsEntry("goal", "vs-fjp < 1000, speedup > 0");
+    }
+
+    @Test
+    void aBadGoalsFileGivesOneLineNamingTheProblemAndExit2(@TempDir Path dir) throws Exception {
+        String[][] cases = {
+            {"fib = vs-fjp <= 0.5\nfibb = vs-fjp <= 1", "line 2: unknown kernel 'fibb' (kernels: fib, fib-cutoff"},
+            {"fib = speed >= 2", "line 1: unknown measure 'speed' (measures: vs-fjp, speedup, median)"},
+            {"fib = vs-fjp <= half", "line 1: not a number: 'half'"},
+            {"fib = vs-fjp == 1", "line 1: expected MEASURE OP NUMBER (e.g. vs-fjp <= 1), got 'vs-fjp == 1'"},
+            {"# goals\nfib", "line 2: expected KERNEL = CONDITION, got 'fib'"},
+            {"fib = p = 1", "line 1: no condition for fib"},
+            {"fib = vs-fjp <= 1, p = 0", "line 1: p must be a number of workers 1..256, got '0'"},
+            {"fib = vs-fjp <= 1\nfib = speedup > 1", "line 2: a second goal for fib"},
+        };
+        for (String[] c : cases) {
+            Path f = dir.resolve("goals.properties");
+            Files.writeString(f, c[0]);
+            Run r = run("bench", "--goals", f.toString(), "fib");
+            assertThat(r.code()).as(c[0]).isEqualTo(2);
+            assertThat(r.out()).as(c[0]).isEmpty();
+            assertThat(r.errLines()).as(c[0]).hasSize(1);
+            assertThat(r.err()).as(c[0]).startsWith("strand bench: --goals " + f + ", " + c[1])
+                    .contains("(see 'strand bench --help')");
+        }
+        Run missing = run("bench", "--goals", dir.resolve("nosuch.properties").toString(), "fib");
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.errLines()).hasSize(1);
+        assertThat(missing.err()).startsWith("strand bench: --goals " + dir.resolve("nosuch.properties")
+                + ": no such file");
     }
 
     @Test
@@ -90,7 +155,8 @@ class BenchCliTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
                 "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause", "--ceiling",
-                "--[no-]gc", "--min-sample", "runs/sample", "default: 2", "default: 5", "Exit status");
+                "--[no-]gc", "--min-sample", "runs/sample", "default: 2", "default: 5", "Exit status",
+                "--goals=FILE", "docs/bench/goals.properties");
     }
 
     @Test

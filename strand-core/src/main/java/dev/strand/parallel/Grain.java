@@ -5,7 +5,7 @@ package dev.strand.parallel;
  *
  * <ul>
  *   <li>{@link #fixed(int) fixed(g)}: split in halves while a range is longer than {@code g}; ranges
- *       of at most {@code g} elements run serially (seed 000's cutoff). About {@code n/g} pieces,
+ *       of at most {@code g} elements run serially (the classic serial cutoff). About {@code n/g} pieces,
  *       always the same tree for the same {@code n}: reproducible (also for floating-point sums),
  *       and the right choice when you have measured a good grain for this operation and machine.</li>
  *   <li>{@link #auto()}: adaptive splitting (Rayon's thief-splitting): start with about 4·P pieces

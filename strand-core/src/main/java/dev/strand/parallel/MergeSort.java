@@ -10,7 +10,8 @@ import java.util.Comparator;
  * Parallel merge sort: leaves sorted by {@code Arrays.sort}, merged level by level between the
  * array and one buffer (ping-pong: each level merges from one into the other, so no level copies),
  * with either a parallel merge (divide by binary search, span Θ(log² n), so the sort's span is
- * Θ(log³ n)) or a serial merge (span Θ(n), the sort's span too): seed 000's lesson.
+ * Θ(log³ n)) or a serial merge (span Θ(n), the sort's span too), which shows that a parallel
+ * recursion with a serial merge is not enough.
  *
  * <p>The recursion has a uniform depth d (every leaf is at depth d, holding at most
  * ⌈n / 2^d⌉ elements); sorted runs of depth k live in the array when d - k is even and in the

@@ -37,7 +37,7 @@ import java.util.function.LongUnaryOperator;
  *
  * <h2>Grain</h2>
  * Methods without a {@link Grain} argument use {@link Grain#auto()} (adaptive splitting); pass
- * {@link Grain#fixed(int)} for seed 000's explicit cutoff.
+ * {@link Grain#fixed(int)} for an explicit serial cutoff.
  *
  * <h2>Contracts</h2>
  * <ul>
@@ -596,7 +596,7 @@ public final class Parallel {
      * Merge sort with an explicit leaf size and a <b>parallel</b> merge: ranges of at most
      * {@code leafSize} elements go to {@code Arrays.sort}, merges of at most
      * {@code max(leafSize, 16)} elements run serially, longer merges split by binary search.
-     * Span Θ(log³ n) (plus the leaves): the seed's parallel merge sort.
+     * Span Θ(log³ n) (plus the leaves): the textbook parallel merge sort.
      *
      * @param leafSize the largest range sorted serially, {@code >= 1}
      */
@@ -624,7 +624,7 @@ public final class Parallel {
     /**
      * Merge sort with a <b>serial</b> merge, for comparison: the two halves are sorted in parallel
      * but each merge is one serial loop, so the top merge alone takes Θ(n) and the span is Θ(n):
-     * parallelism only Θ(log n), the bottleneck seed 000 warns about.
+     * parallelism only Θ(log n), the classic bottleneck of a parallel merge sort.
      *
      * @param leafSize the largest range sorted serially, {@code >= 1}
      */

@@ -6,7 +6,7 @@
  * Every loop, map and reduction is the same fork-join recursion over an index range: if the range
  * is small enough, run it serially (a <em>leaf</em>); otherwise halve it, run both halves with
  * {@link dev.strand.Strand#join} (the right half is offered to thieves while the caller runs the
- * left one), and combine the two results. On P workers this is the reduction tree of seed 000:
+ * left one), and combine the two results. On P workers this is the classic reduction tree:
  * work T1 = Θ(n) plus one task per internal node, span T∞ = Θ(g + log(n/g)) for leaves of g
  * elements, so randomized work stealing runs it in expected time T1/P + O(T∞) with O(P·T∞)
  * steals (Blumofe and Leiserson, JACM 1999).
@@ -18,7 +18,7 @@
  * the curve is flat near it (run {@code ./strand grain} to see the U). Two policies:
  * <ul>
  *   <li><b>Fixed grain</b> ({@link dev.strand.parallel.Grain#fixed}): split while longer than g,
- *       exactly seed 000's cutoff. Deterministic tree. Needs a g that suits both the operation
+ *       exactly the classic serial cutoff. Deterministic tree. Needs a g that suits both the operation
  *       and the machine.</li>
  *   <li><b>Adaptive</b> ({@link dev.strand.parallel.Grain#auto()}, the default), after Rayon's
  *       thief-splitting (rayon-core {@code join_context} and rayon's {@code Splitter}): a counter
@@ -58,7 +58,7 @@
  * <ul>
  *   <li><b>Serial merge</b> ({@link dev.strand.parallel.Parallel#mergeSortSerialMerge}): the top
  *       merge alone is Θ(n), so T∞ = T∞(n/2) + Θ(n) = Θ(n) and the parallelism is only
- *       Θ(log n): seed 000's lesson that parallelizing the recursion is not enough.</li>
+ *       Θ(log n): parallelizing the recursion is not enough.</li>
  *   <li><b>Parallel merge</b> ({@link dev.strand.parallel.Parallel#mergeSort},
  *       {@link dev.strand.parallel.Parallel#sort}): to merge runs A and B, take the middle element
  *       of the longer run, binary-search its position in the other (lower bound when it comes from

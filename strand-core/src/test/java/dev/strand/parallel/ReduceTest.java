@@ -118,7 +118,7 @@ class ReduceTest {
 
     @Test
     void fixedGrainMakesAboutNOverGPiecesOfAtMostG() {
-        assertThat(pieces(pool, 0, 1 << 20, Grain.fixed(4096))).hasSize(256);   // seed 000
+        assertThat(pieces(pool, 0, 1 << 20, Grain.fixed(4096))).hasSize(256);   // n / g pieces
         for (int n : List.of(G - 1, G, G + 1, 10 * G + 7)) {
             List<int[]> ps = pieces(pool, 0, n, Grain.fixed(G));
             assertThat(ps).allSatisfy(p -> assertThat(p[1] - p[0]).isLessThanOrEqualTo(G));

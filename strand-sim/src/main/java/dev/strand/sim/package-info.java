@@ -13,7 +13,7 @@
  * <h2>The model</h2>
  * A computation is a fully strict fork-join program: frames of {@link dev.strand.sim.dag.Proc
  * procedures} whose bodies are strands of work units, spawns, calls and syncs (the end of a body
- * is a sync). Unrolled, it is the series-parallel DAG of seed 000: a spawn forks the child and the
+ * is a sync). Unrolled, it is a series-parallel DAG: a spawn forks the child and the
  * continuation, a sync joins them, a call is series composition. The DAG is never built: a frame
  * asks its procedure for the next action, so a 10^8-strand fib holds only the live frames
  * (at most P*S1 of them under continuation stealing).

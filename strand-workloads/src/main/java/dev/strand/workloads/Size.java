@@ -6,7 +6,7 @@ import java.util.Locale;
 public enum Size {
     /** Tiny: milliseconds per run; for tests and smoke runs (not for figures). */
     SMALL,
-    /** The sizes the figures refer to (fib(35), fib(40), N-Queens(14), UTS T1/T3, 10M longs...). */
+    /** The sizes of the published figures (fib(35), fib(40), N-Queens(14), UTS T1/T3, 10M longs...). */
     DEFAULT,
     /** Larger inputs: longer runs, less relative noise. */
     LARGE;

@@ -1,5 +1,5 @@
 /**
- * The benchmark kernels of issue 5, each in serial, Strand and ForkJoinPool versions of the same
+ * The classic task-parallel benchmark kernels, each in serial, Strand and ForkJoinPool versions of the same
  * algorithm, with a check of its result (see docs/benchmarks.md, "The suite").
  *
  * <p>{@link dev.strand.workloads.Catalog} lists the kernels; a {@link dev.strand.workloads.Kernel}

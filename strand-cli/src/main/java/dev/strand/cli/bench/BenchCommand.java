@@ -78,8 +78,8 @@ import picocli.CommandLine.TypeConversionException;
             "           values: do not trust the row",
             "  kept     samples kept / samples made (see --quiet-below)",
             "  per unit ns per call/node/element... or tasks per second (async, skynet)",
-            "  goal     for strand rows: whether the issue's goal for that kernel is met on",
-            "           this run (listed under the table)",
+            "  goal     (with --goals FILE) for strand rows: whether this run meets the",
+            "           file's goal for the kernel (the goals are listed under the table)",
             "  notes    N runs/sample where short runs were batched; spawnloop: peak queued",
             "           tasks and heap; wakeup: p90 and max latency",
             "Quote ratios, not times: they come from runs made side by side.",
@@ -92,6 +92,7 @@ import picocli.CommandLine.TypeConversionException;
             "  strand bench nqueens --set nqueens.n=15 --json > nqueens.json",
             "  strand bench --charts target/bench            also writes PNG bar charts",
             "  strand bench uts-t1 uts-t3 --ceiling          with the machine's limit",
+            "  strand bench --goals docs/bench/goals.properties   met or not, per kernel",
             "",
             "Exit status: 0 every result checked, 1 a wrong result (or an error), "
                     + "2 invalid arguments."})
@@ -110,8 +111,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "small|default|large", defaultValue = "default",
             converter = SizeConverter.class,
             description = "Preset problem sizes (default: ${DEFAULT-VALUE}). small takes seconds "
-                    + "and is for smoke tests only; default are the issue's sizes (fib(35), "
-                    + "fib(40), N-Queens 14, UTS T1/T3, 10M longs...).")
+                    + "and is for smoke tests only; default are the sizes of the published figures "
+                    + "(fib(35), fib(40), N-Queens 14, UTS T1/T3, 10M longs...).")
     Size size;
 
     @Option(names = "--set", paramLabel = "KERNEL.PARAM=VALUE",
@@ -179,11 +180,22 @@ public final class BenchCommand implements Callable<Integer> {
                     + "and vs-fjp.png (default: none).")
     Path charts;
 
+    @Option(names = "--goals", paramLabel = "FILE",
+            description = "Judge the strand rows against the goals in FILE: a goal column (met, NOT "
+                    + "met, n/a) and the goals under the table. One line per kernel, e.g. "
+                    + "'uts-t1 = speedup >= 1.85, vs-fjp <= 1' or 'fib = vs-fjp <= 0.5, p = 1'; "
+                    + "measures vs-fjp, speedup, median; an example with every kernel: "
+                    + "docs/bench/goals.properties (default: no goals).")
+    Path goalsFile;
+
     @Option(names = "--no-progress", description = "Do not show the progress bar on standard error.")
     boolean noProgress;
 
     @Spec
     CommandSpec spec;
+
+    /** The goals of --goals, read in {@link #call()}. */
+    Goals goals = Goals.NONE;
 
     @Override
     public Integer call() throws Exception {
@@ -196,6 +208,7 @@ public final class BenchCommand implements Callable<Integer> {
         Map<String, Map<String, String>> overrides = parseSets(selected);
         List<Variant> only = parseVariants();
         validateNumbers();
+        goals = readGoals();
 
         // Arrays.parallelSort splits by the common pool's parallelism: make it P (if nothing has
         // started the common pool yet, which is the case when run from the command line).
@@ -250,7 +263,7 @@ public final class BenchCommand implements Callable<Integer> {
                 try (Workload w = e.getKey()) {
                     KernelRun run = BenchRunner.run(w, e.getValue(), plan, progress);
                     runs.add(run);
-                    rows.addAll(BenchReport.summarize(run, quiet, parallelism));
+                    rows.addAll(BenchReport.summarize(run, quiet, parallelism, goals));
                 }
             }
         }
@@ -311,6 +324,17 @@ public final class BenchCommand implements Callable<Integer> {
             m.computeIfAbsent(kernel, x -> new LinkedHashMap<>()).put(param, e.getValue());
         }
         return m;
+    }
+
+    Goals readGoals() {
+        if (goalsFile == null) {
+            return Goals.NONE;
+        }
+        try {
+            return Goals.read(goalsFile, Catalog.names());
+        } catch (Goals.BadGoalsException e) {
+            throw bad("--goals " + e.getMessage());
+        }
     }
 
     List<Variant> parseVariants() {
@@ -377,8 +401,13 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     void printTable(PrintWriter out, List<Row> rows) {
-        Table t = new Table("kernel", "variant", "median", "speedup", "vs fjp", "cores", "steals", "others",
-                "kept", "per unit", "goal", "notes");
+        boolean withGoals = !goals.isEmpty();
+        List<String> header = new ArrayList<>(List.of("kernel", "variant", "median", "speedup", "vs fjp",
+                "cores", "steals", "others", "kept", "per unit", "goal", "notes"));
+        if (!withGoals) {
+            header.remove("goal");
+        }
+        Table t = new Table(header.toArray(String[]::new));
         String last = null;
         Map<String, String> params = new LinkedHashMap<>();
         boolean anyUnknownLoad = false;
@@ -390,31 +419,34 @@ public final class BenchCommand implements Callable<Integer> {
             String median = BenchReport.fmt(r.median(), r.median() >= 100 ? "%.1f" : r.median() >= 1 ? "%.2f" : "%.3f")
                     + (Double.isNaN(r.median()) ? "" : " " + unit);
             anyUnknownLoad |= Double.isNaN(r.others());
-            t.row(first ? r.kernel() : "", r.variant().label(), median,
+            List<Object> cells = new ArrayList<>(List.of(first ? r.kernel() : "", r.variant().label(), median,
                     BenchReport.fmt(r.speedup(), "%.2fx"),
                     BenchReport.fmt(r.vsFjp(), "%.2f"),
                     BenchReport.fmt(r.cores(), "%.2f"),
                     BenchReport.fmt(r.steals(), "%.0f"),
                     BenchReport.fmt(r.others() * 100, "%.0f%%"),
                     r.kept() + "/" + r.total(),
-                    BenchReport.perUnit(r),
-                    r.goal().isEmpty() ? "" : r.goal(),
-                    BenchReport.extras(r));
+                    BenchReport.perUnit(r)));
+            if (withGoals) {
+                cells.add(r.goal());
+            }
+            cells.add(BenchReport.extras(r));
+            t.row(cells.toArray());
         }
         out.println();
         t.print(out);
         out.println();
         out.println("Parameters:");
         params.forEach((k, p) -> out.printf("  %-15s %s%n", k, p));
-        LinkedHashSet<String> goals = new LinkedHashSet<>();
-        for (Row r : rows) {
-            if (!r.goal().isEmpty()) {
-                goals.add(r.kernel() + ": " + BenchReport.goalText(r.kernel()));
+        if (withGoals) {
+            LinkedHashSet<String> shown = new LinkedHashSet<>();
+            for (Row r : rows) {
+                if (goals.of(r.kernel()) != null) {
+                    shown.add(String.format(Locale.ROOT, "  %-15s %s", r.kernel(), goals.of(r.kernel())));
+                }
             }
-        }
-        if (!goals.isEmpty()) {
-            out.println("Goals for strand (issue 5):");
-            goals.forEach(g -> out.println("  " + g));
+            out.println("Goals (from " + goals.source() + "):" + (shown.isEmpty() ? " none for these kernels" : ""));
+            shown.forEach(out::println);
         }
         if (quietBelow != null) {
             out.printf(Locale.ROOT, "Kept only runs during which other processes used <= %.0f%% of the machine.%n",
@@ -449,6 +481,7 @@ public final class BenchCommand implements Callable<Integer> {
         opts.put("minSampleMs", minSampleMs);
         opts.put("heapInitialMB", Runtime.getRuntime().totalMemory() >> 20);
         opts.put("quietBelow", quietBelow);
+        opts.put("goals", goalsFile == null ? null : goalsFile.toString());
         o.put("options", opts);
         List<Object> ks = new ArrayList<>();
         for (KernelRun run : runs) {
@@ -462,7 +495,8 @@ public final class BenchCommand implements Callable<Integer> {
                 k.put("units", w.units().count());
                 k.put("unitName", w.units().name());
             }
-            k.put("goal", BenchReport.goalText(w.name()));
+            Goals.Goal goal = goals.of(w.name());
+            k.put("goal", goal == null ? null : goal.toString());
             List<Object> summary = new ArrayList<>();
             for (Row r : rows) {
                 if (!r.kernel().equals(w.name())) {

@@ -16,7 +16,8 @@ import java.util.TreeMap;
 
 /**
  * Summaries of the samples: per variant the median value, the medians of the per-round ratios,
- * cores used, steals, machine busyness; and whether Strand met the issue's goal for the kernel.
+ * cores used, steals, machine busyness; and, when goals were given ({@code --goals}), whether
+ * Strand met the goal for the kernel.
  */
 final class BenchReport {
     private BenchReport() { }
@@ -42,6 +43,14 @@ final class BenchReport {
      *                   sample whose share is unknown is kept)
      */
     static List<Row> summarize(KernelRun run, double quietBelow, int parallelism) {
+        return summarize(run, quietBelow, parallelism, Goals.NONE);
+    }
+
+    /**
+     * @param quietBelow as above
+     * @param goals      the goals to judge the strand row by ({@link Goals#NONE}: none)
+     */
+    static List<Row> summarize(KernelRun run, double quietBelow, int parallelism, Goals goals) {
         Workload w = run.workload();
         Map<Variant, List<Sample>> byVariant = new LinkedHashMap<>();
         Map<Integer, Map<Variant, Sample>> byRound = new TreeMap<>();
@@ -105,7 +114,7 @@ final class BenchReport {
             rows.add(new Row(w.name(), w.params(), v, w.metric(), med, speedup, vsFjp, cores, steals,
                     others, ss.size(), total, w.units(), extras, "", reps));
         }
-        return withGoals(rows, parallelism);
+        return withGoals(rows, parallelism, goals);
     }
 
     static boolean kept(Sample s, double quietBelow) {
@@ -137,48 +146,20 @@ final class BenchReport {
 
     // ------------------------------------------------------------------ goals
 
-    /** The goal for Strand on a kernel, as text, or null if it sets none. */
-    static String goalText(String kernel) {
-        return switch (kernel) {
-            case "fib" -> "<= 0.5x fjp time per task (at P=1)";
-            case "uts-t1", "uts-t3" -> "speed-up >= 1.85x and >= fjp's";
-            case "async-external" -> ">= 1.5x fjp tasks/s";
-            case "async-task" -> ">= fjp tasks/s";
-            case "idle" -> "< 1% of a core";
-            case "wakeup" -> "<= fjp latency";
-            case "async-tree" -> null;
-            default -> "speed-up >= fjp's";
-        };
-    }
-
     /**
-     * Fills the goal cell of each Strand row: "met", "NOT met", or "n/a" when a ratio is missing
-     * (or, for fib, whose goal is set at P=1, when the run used another parallelism).
+     * Fills the goal cell of each Strand row whose kernel has a goal: "met", "NOT met", or "n/a"
+     * when a measure is missing or the goal is set at another parallelism.
      */
-    static List<Row> withGoals(List<Row> rows, int parallelism) {
+    static List<Row> withGoals(List<Row> rows, int parallelism, Goals goals) {
         List<Row> out = new ArrayList<>();
         for (Row r : rows) {
-            String g = "";
-            if (r.variant() == Variant.STRAND && goalText(r.kernel()) != null) {
-                Boolean met = switch (r.kernel()) {
-                    case "fib" -> parallelism != 1 ? null : test(r.vsFjp(), x -> x <= 0.5);
-                    case "uts-t1", "uts-t3" -> Double.isNaN(r.speedup()) || Double.isNaN(r.vsFjp()) ? null
-                            : r.speedup() >= 1.85 && r.vsFjp() <= 1.0;
-                    case "async-external" -> test(r.vsFjp(), x -> x <= 1 / 1.5);
-                    case "idle" -> test(r.median(), x -> x < 1.0);
-                    default -> test(r.vsFjp(), x -> x <= 1.0);
-                };
-                g = met == null ? "n/a" : met ? "met" : "NOT met";
-            }
+            Goals.Goal goal = goals.of(r.kernel());
+            String g = r.variant() == Variant.STRAND && goal != null ? goal.verdict(r, parallelism) : "";
             out.add(new Row(r.kernel(), r.params(), r.variant(), r.metric(), r.median(), r.speedup(),
                     r.vsFjp(), r.cores(), r.steals(), r.others(), r.kept(), r.total(), r.units(),
                     r.extras(), g, r.reps()));
         }
         return out;
-    }
-
-    private static Boolean test(double x, java.util.function.DoublePredicate p) {
-        return Double.isNaN(x) ? null : p.test(x);
     }
 
     // ------------------------------------------------------------------ formatting

@@ -32,7 +32,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code strand grain}: the grain-size trade-off of seed 000 made visible. Sweeps the serial cutoff
+ * {@code strand grain}: the grain-size trade-off of fork-join code made visible. Sweeps the serial cutoff
  * of a parallel sum over powers of two from 1 to n, and the cutoff of fib from 1 to its argument,
  * times each point several times (median), and prints the table and a PNG chart of time against
  * grain, with the serial time and the automatic (adaptive) grain's time as reference lines.
@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         header = "Sweep the grain size of a parallel sum and of fib: the U-shaped curve.",
         description = {
-            "Seed 000's grain-size analysis, measured. A parallel sum of n longs is run",
+            "The grain-size trade-off, measured. A parallel sum of n longs is run",
             "with a fixed grain g = 1, 2, 4, ..., n (serial below g: Parallel.sum with",
             "Grain.fixed(g)), each point --reps times, round-robin (every round runs every",
             "point once); the median is reported. Too fine a grain (left) pays the cost of",
@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
             "is flat: the sweet spot tau/(cost per element) << g << n/P. The same run times",
             "the serial loop and the automatic grain (Grain.auto(): adaptive splitting,",
             "about 4 pieces per worker, more only where pieces are stolen). The pool splits",
-            "eagerly (lazySplitting(false)): every split is a task, as in the seed.",
+            "eagerly (lazySplitting(false)): every split is a task, as in the analysis.",
             "",
             "Then fib(N) forking down to a cutoff c = 1..N (plain recursion at or below c),",
             "the same trade-off for a recursion; each step of c multiplies the leaf work by",
@@ -171,7 +171,7 @@ public final class GrainCommand implements Callable<Integer> {
         MachineLoad.Mark whole = MachineLoad.mark();
         Sweep sum;
         Sweep fib = null;
-        // Eager splitting: every split is a task, as in the seed's analysis (lazy splitting, the
+        // Eager splitting: every split is a task, as in the grain-size analysis (lazy splitting, the
         // default for Strand.join, would run most fine-grained splits inline and flatten the left
         // side of the curve).
         try (StrandPool p = pool.builder("grain").lazySplitting(false).build();

@@ -140,7 +140,7 @@ public final class SimCommand implements Callable<Integer> {
     @Option(names = "--space-dag", paramLabel = "SPEC", defaultValue = "loop:1000:64",
             converter = DagSpec.Converter.class,
             description = "DAG of the space chart, run with child and with continuation "
-                    + "stealing (default: ${DEFAULT-VALUE}, the spawn loop of seed 000).")
+                    + "stealing (default: ${DEFAULT-VALUE}, a loop spawning 1000 tasks).")
     Dag spaceDag;
 
     @Option(names = "--grain-n", paramLabel = "N", defaultValue = "262144",

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strand.cli.out.Progress;
+import dev.strand.workloads.Catalog;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
 import dev.strand.workloads.WrongResultException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +91,30 @@ class BenchRunnerTest {
         assertThat(strand.speedup()).isEqualTo(ratios[1]);       // median of the per-round ratios
         assertThat(strand.vsFjp()).isPositive();
         assertThat(strand.kept()).isEqualTo(3);
-        assertThat(strand.goal()).isIn("met", "NOT met");
+        assertThat(strand.goal()).isEmpty();                    // no goals given
+
+        Goals goals = Goals.parse(Path.of("g"), "fake = speedup > 0, vs-fjp < 1000", List.of("fake"));
+        assertThat(BenchReport.summarize(run, Double.NaN, 2, goals)).extracting(BenchReport.Row::goal)
+                .containsExactly("", "met", "");                 // strand rows only
+        goals = Goals.parse(Path.of("g"), "fake = speedup > 0, vs-fjp > 1000", List.of("fake"));
+        assertThat(BenchReport.summarize(run, Double.NaN, 2, goals).get(1).goal()).isEqualTo("NOT met");
+        goals = Goals.parse(Path.of("g"), "fake = speedup > 0, p = 1", List.of("fake"));
+        assertThat(BenchReport.summarize(run, Double.NaN, 2, goals).get(1).goal()).isEqualTo("n/a");
+        assertThat(BenchReport.summarize(run, Double.NaN, 1, goals).get(1).goal()).isEqualTo("met");
+        goals = Goals.parse(Path.of("g"), "other = speedup > 0", List.of("fake", "other"));
+        assertThat(BenchReport.summarize(run, Double.NaN, 2, goals).get(1).goal()).isEmpty();
+    }
+
+    @Test
+    void theShippedGoalsFileReadsAndSetsAGoalForEveryKernelButAsyncTree() throws Exception {
+        Goals goals = Goals.read(Path.of("..", "docs", "bench", "goals.properties"), Catalog.names());
+        for (String k : Catalog.names()) {
+            assertThat(goals.of(k)).as(k).matches(g -> k.equals("async-tree") == (g == null));
+        }
+        assertThat(goals.of("fib")).hasToString("vs-fjp <= 0.5 (at P=1 only)");
+        assertThat(goals.of("uts-t3")).hasToString("speedup >= 1.85, vs-fjp <= 1");
+        assertThat(goals.of("async-external").conditions().get(0).bound()).isEqualTo(1 / 1.5);
+        assertThat(goals.of("idle")).hasToString("median < 1");
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
  *
  * <p>Shapes (W = a strand of that many units; spawn/call/sync as in {@link Proc}):
  * <ul>
- *   <li>{@link #tree}: node = W1, spawn node, spawn node (seed 000's scheduler demo):
+ *   <li>{@link #tree}: node = W1, spawn node, spawn node (the task trees of {@code strand demo}):
  *       T1 = 2^(d+1)-1, T-inf = d+1.</li>
  *   <li>{@link #fib}: fib(n &lt; 2) = W1; fib(n) = W1, spawn fib(n-1), call fib(n-2), sync, W1:
  *       T1 = 3F(n+1)-2, T-inf = 2n-1 (n &ge; 1).</li>
@@ -48,7 +48,7 @@ public final class Dags {
                 new Metrics(nodes, depth + 1, depth + 1, nodes));
     }
 
-    /** fib(n) spawning at every level (no grain), as in seed 000. */
+    /** fib(n) spawning at every level (no grain), the textbook fork-join example. */
     public static Dag fib(int n) {
         check(n >= 0 && n <= MAX_FIB, "fib n must be 0.." + MAX_FIB + ", got " + n);
         long calls = 2 * fibonacci(n + 1) - 1;

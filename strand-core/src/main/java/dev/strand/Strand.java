@@ -237,6 +237,98 @@ public final class Strand {
     }
 
     /**
+     * Runs every computation of {@code computations}, potentially in parallel, and returns their
+     * results in the same order: the fork-many, join-all step of divide and conquer with more than
+     * two parts (a four-way split is {@code joinAll(List.of(q1, q2, q3, q4))}). The list is split in
+     * halves with {@link #join(Supplier, Supplier)}, so it splits lazily as {@code join} does and
+     * allocates no task when no worker is idle.
+     *
+     * @param computations the computations; not null, no null element
+     * @param <T>          result type
+     * @return their results, in order (an unmodifiable list; {@code null} results allowed)
+     * @throws java.util.concurrent.CompletionException once all have ended, if any threw: the cause
+     *     is the first failure in list order, the others suppressed by it
+     * @throws NullPointerException if {@code computations} or one of its elements is null
+     */
+    public static <T> java.util.List<T> joinAll(java.util.List<? extends Supplier<? extends T>> computations) {
+        Objects.requireNonNull(computations, "computations must not be null");
+        Object[] bodies = computations.toArray();
+        for (int i = 0; i < bodies.length; i++) {
+            if (bodies[i] == null) {
+                throw new NullPointerException("computation " + i + " must not be null");
+            }
+        }
+        Object[] results = new Object[bodies.length];
+        Throwable[] failures = new Throwable[bodies.length];
+        if (bodies.length > 0) {
+            joinRange(bodies, results, failures, 0, bodies.length);
+        }
+        Throwable first = null;
+        for (Throwable f : failures) {
+            if (f == null) {
+                continue;
+            }
+            if (first == null) {
+                first = f instanceof java.util.concurrent.CompletionException ce && ce.getCause() != null
+                        ? ce.getCause() : f;
+            } else {
+                suppress(first, f instanceof java.util.concurrent.CompletionException ce
+                        && ce.getCause() != null ? ce.getCause() : f);
+            }
+        }
+        if (first != null) {
+            throw JoinFrame.failed(first);
+        }
+        @SuppressWarnings("unchecked")
+        java.util.List<T> list = (java.util.List<T>) java.util.Collections.unmodifiableList(
+                java.util.Arrays.asList(results));
+        return list;
+    }
+
+    /**
+     * Runs every action, potentially in parallel, and returns when all have ended: the
+     * {@code Runnable} form of {@link #joinAll(java.util.List)}, with the same exception rules.
+     *
+     * @param actions the actions; not null, no null element
+     * @throws java.util.concurrent.CompletionException once all have ended, if any threw
+     * @throws NullPointerException if {@code actions} or one of its elements is null
+     */
+    public static void joinAll(Runnable... actions) {
+        Objects.requireNonNull(actions, "actions must not be null");
+        java.util.List<Supplier<Object>> bodies = new java.util.ArrayList<>(actions.length);
+        for (int i = 0; i < actions.length; i++) {
+            Runnable a = actions[i];
+            if (a == null) {
+                throw new NullPointerException("action " + i + " must not be null");
+            }
+            bodies.add(() -> {
+                a.run();
+                return null;
+            });
+        }
+        joinAll(bodies);
+    }
+
+    /**
+     * Runs bodies {@code [lo, hi)}, {@code hi > lo}, into {@code results}, halves by join. Each
+     * body's failure is kept in its slot of {@code failures} instead of travelling up the joins,
+     * so that the caller can report them in list order.
+     */
+    private static void joinRange(Object[] bodies, Object[] results, Throwable[] failures, int lo, int hi) {
+        if (hi - lo == 1) {
+            try {
+                results[lo] = ((Supplier<?>) bodies[lo]).get();
+            } catch (Throwable e) {
+                failures[lo] = e;
+            }
+            return;
+        }
+        int mid = (lo + hi) >>> 1;
+        join(() -> joinRange(bodies, results, failures, lo, mid),
+                () -> joinRange(bodies, results, failures, mid, hi));
+    }
+
+    /**
      * Runs {@code body} with a {@link Scope} in which it may spawn any number of tasks, and returns
      * when all of them have finished (a join counter; the wait is greedy).
      *

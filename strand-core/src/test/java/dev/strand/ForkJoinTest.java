@@ -3,6 +3,7 @@ package dev.strand;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
@@ -370,6 +371,13 @@ class ForkJoinTest {
                 .stealPolicy(StealPolicy.HALF).build()) {
             PoolStats before = pool.stats();
             pool.invoke(() -> fib(20));
+            // Counters are racy snapshots: a thief still sweeping has counted an attempt whose
+            // outcome it has not counted yet. Read them once every worker sleeps.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!pool.stats().workers().stream().allMatch(WorkerStats::sleeping)
+                    && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
             PoolStats d = pool.stats().since(before);
             // every fork is pushed or inlined; each runs once; plus the root submission
             assertThat(d.tasksRun()).isEqualTo(d.spawns() + d.inlinedSpawns() + 1);

@@ -1,7 +1,17 @@
 package dev.strand.parallel;
 
 import dev.strand.StrandPool;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.List;
+import java.util.RandomAccess;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import java.util.function.Supplier;
+import java.util.stream.Collector;
 import java.util.Objects;
 import java.util.function.BinaryOperator;
 import java.util.function.DoubleBinaryOperator;
@@ -30,10 +40,19 @@ import java.util.function.LongUnaryOperator;
  * }</pre>
  *
  * <h2>Pool</h2>
- * Every method takes the pool explicitly: Strand has no global common pool, by design (a hidden
- * shared pool sized to the machine is a surprise in tests and servers). Called from a worker of
- * that pool (inside a task), a method runs inline and its pieces are forked into the current
- * computation; called from any other thread, it submits the work and blocks until it is done.
+ * Every method takes the pool explicitly (pass {@link StrandPool#commonPool()} for the shared
+ * one). Called from a worker of that pool (inside a task), a method runs inline and its pieces
+ * are forked into the current computation; called from any other thread, it submits the work and
+ * blocks until it is done.
+ *
+ * <h2>Collections</h2>
+ * {@code forEach}, {@code map}, {@code reduce} and {@code collect} over a {@link Collection}
+ * replace {@code collection.parallelStream()} with a pool of your choice. A {@link List} that is
+ * {@link RandomAccess} is split by index in place; any other collection is first copied to an
+ * array ({@code toArray()}, a snapshot, in its iteration order). Results follow that order.
+ * Parallel streams themselves cannot run on a StrandPool: their tasks are ForkJoinTasks, run in
+ * the ForkJoinPool of the calling thread or else in ForkJoinPool's common pool, and the stream
+ * API has no way to give them another executor.
  *
  * <h2>Grain</h2>
  * Methods without a {@link Grain} argument use {@link Grain#auto()} (adaptive splitting); pass
@@ -647,6 +666,241 @@ public final class Parallel {
                                                 int leafSize) {
         Objects.requireNonNull(comparator, "comparator must not be null");
         explicitSort(pool, array(a), a.length, MergeSort.objects(comparator), leafSize, false);
+    }
+
+    // ================================================================== collections
+
+    /**
+     * Runs {@code body.accept(x)} for every element of {@code items}, in parallel, with the
+     * automatic grain: {@code items.parallelStream().forEach(body)} on a pool of your choice.
+     *
+     * @param pool  the pool
+     * @param items the elements (see the class documentation for how they are split)
+     * @param body  called concurrently for different elements
+     * @param <T>   element type
+     */
+    public static <T> void forEach(StrandPool pool, Collection<? extends T> items, Consumer<? super T> body) {
+        forEach(pool, items, Grain.auto(), body);
+    }
+
+    /**
+     * {@link #forEach(StrandPool, Collection, Consumer)} with an explicit grain.
+     *
+     * @param pool  the pool
+     * @param items the elements
+     * @param grain how to cut them into serial pieces
+     * @param body  called concurrently for different elements
+     * @param <T>   element type
+     */
+    public static <T> void forEach(StrandPool pool, Collection<? extends T> items, Grain grain,
+                                   Consumer<? super T> body) {
+        Objects.requireNonNull(body, "body must not be null");
+        List<? extends T> l = indexed(items);
+        forChunks(pool, 0, l.size(), grain, (lo, hi) -> {
+            for (int i = lo; i < hi; i++) {
+                body.accept(l.get(i));
+            }
+        });
+    }
+
+    /**
+     * Parallel map of a collection: a list with {@code f} applied to every element, in the
+     * collection's order.
+     *
+     * @param pool  the pool
+     * @param items the elements
+     * @param f     the function, called concurrently
+     * @param <T>   element type
+     * @param <R>   result type
+     * @return an unmodifiable list of the results ({@code null} results allowed)
+     */
+    public static <T, R> List<R> map(StrandPool pool, Collection<? extends T> items,
+                                     Function<? super T, ? extends R> f) {
+        return map(pool, items, f, Grain.auto());
+    }
+
+    /**
+     * {@link #map(StrandPool, Collection, Function)} with an explicit grain.
+     *
+     * @param pool  the pool
+     * @param items the elements
+     * @param f     the function, called concurrently
+     * @param grain how to cut them into serial pieces
+     * @param <T>   element type
+     * @param <R>   result type
+     * @return an unmodifiable list of the results
+     */
+    public static <T, R> List<R> map(StrandPool pool, Collection<? extends T> items,
+                                     Function<? super T, ? extends R> f, Grain grain) {
+        Objects.requireNonNull(f, "function must not be null");
+        List<? extends T> l = indexed(items);
+        Object[] out = new Object[l.size()];
+        forChunks(pool, 0, out.length, grain, (lo, hi) -> {
+            for (int i = lo; i < hi; i++) {
+                out[i] = f.apply(l.get(i));
+            }
+        });
+        @SuppressWarnings("unchecked")
+        List<R> r = (List<R>) Collections.unmodifiableList(Arrays.asList(out));
+        return r;
+    }
+
+    /**
+     * Parallel reduction of a collection in its order: {@code op(...op(op(identity, x0), x1)...)},
+     * grouped by the split tree (see the class documentation: {@code op} must be associative).
+     *
+     * @param pool     the pool
+     * @param items    the elements
+     * @param identity the result for an empty collection; {@code op(identity, x) == x}
+     * @param op       an associative operator
+     * @param <T>      element type
+     * @return the reduction
+     */
+    public static <T> T reduce(StrandPool pool, Collection<? extends T> items, T identity, BinaryOperator<T> op) {
+        return reduce(pool, items, identity, op, Grain.auto());
+    }
+
+    /**
+     * {@link #reduce(StrandPool, Collection, Object, BinaryOperator)} with an explicit grain.
+     *
+     * @param pool     the pool
+     * @param items    the elements
+     * @param identity the result for an empty collection
+     * @param op       an associative operator
+     * @param grain    how to cut them into serial pieces
+     * @param <T>      element type
+     * @return the reduction
+     */
+    public static <T> T reduce(StrandPool pool, Collection<? extends T> items, T identity,
+                               BinaryOperator<T> op, Grain grain) {
+        op(op);
+        List<? extends T> l = indexed(items);
+        return reduceRange(pool, 0, l.size(), grain, identity, (lo, hi) -> {
+            T acc = l.get(lo);
+            for (int i = lo + 1; i < hi; i++) {
+                acc = op.apply(acc, l.get(i));
+            }
+            return acc;
+        }, op);
+    }
+
+    /**
+     * Parallel mutable reduction with a {@link Collector}, as
+     * {@code items.parallelStream().collect(collector)}: each piece accumulates into its own
+     * container, neighbouring containers are combined left to right, and the finisher runs once.
+     * An unordered collector (e.g. {@code toSet()}) gets the same treatment; an ordered one
+     * ({@code toList()}, {@code joining()}) sees the collection's order.
+     *
+     * @param pool      the pool
+     * @param items     the elements
+     * @param collector the collector
+     * @param <T>       element type
+     * @param <A>       the collector's container type
+     * @param <R>       the result type
+     * @return the collected result
+     */
+    public static <T, A, R> R collect(StrandPool pool, Collection<? extends T> items,
+                                      Collector<? super T, A, R> collector) {
+        return collect(pool, items, collector, Grain.auto());
+    }
+
+    /**
+     * {@link #collect(StrandPool, Collection, Collector)} with an explicit grain.
+     *
+     * @param pool      the pool
+     * @param items     the elements
+     * @param collector the collector
+     * @param grain     how to cut them into serial pieces
+     * @param <T>       element type
+     * @param <A>       the collector's container type
+     * @param <R>       the result type
+     * @return the collected result
+     */
+    public static <T, A, R> R collect(StrandPool pool, Collection<? extends T> items,
+                                      Collector<? super T, A, R> collector, Grain grain) {
+        Objects.requireNonNull(collector, "collector must not be null");
+        List<? extends T> l = indexed(items);
+        Supplier<A> supplier = collector.supplier();
+        BiConsumer<A, ? super T> accumulator = collector.accumulator();
+        A acc = l.isEmpty() ? supplier.get() : reduceRange(pool, 0, l.size(), grain, null, (lo, hi) -> {
+            A a = supplier.get();
+            for (int i = lo; i < hi; i++) {
+                accumulator.accept(a, l.get(i));
+            }
+            return a;
+        }, collector.combiner());
+        if (collector.characteristics().contains(Collector.Characteristics.IDENTITY_FINISH)) {
+            @SuppressWarnings("unchecked")
+            R r = (R) acc;
+            return r;
+        }
+        return collector.finisher().apply(acc);
+    }
+
+    /** @return {@code items} if it can be split by index, else a snapshot copy of it */
+    private static <T> List<? extends T> indexed(Collection<? extends T> items) {
+        Objects.requireNonNull(items, "items must not be null");
+        if (items instanceof List<? extends T> l && items instanceof RandomAccess) {
+            return l;
+        }
+        @SuppressWarnings("unchecked")
+        List<? extends T> copy = (List<? extends T>) Arrays.asList(items.toArray());
+        return copy;
+    }
+
+    // ================================================================== long ranges
+
+    /**
+     * Runs {@code body.accept(i)} for every {@code i} in {@code [from, to)}, in parallel, for a
+     * range of {@code long} values, longer than {@code Integer.MAX_VALUE} if need be.
+     *
+     * @param pool the pool
+     * @param from first value, inclusive
+     * @param to   last value, exclusive
+     * @param body called concurrently for different values
+     * @throws IllegalArgumentException if {@code from > to}
+     */
+    public static void forLongRange(StrandPool pool, long from, long to, LongConsumer body) {
+        Objects.requireNonNull(body, "body must not be null");
+        reduceLongRange(pool, from, to, Grain.auto(), null, (lo, hi) -> {
+            for (long i = lo; i < hi; i++) {
+                body.accept(i);
+            }
+            return null;
+        }, (x, y) -> null);
+    }
+
+    /**
+     * The general parallel reduction over a range of {@code long} values: as
+     * {@link #reduceRange}, for ranges longer than {@code Integer.MAX_VALUE} if need be. A range
+     * longer than that is cut into blocks first (at most {@code 2^30} of them), so a leaf then
+     * covers at least one whole block.
+     *
+     * @param pool     the pool
+     * @param from     first value, inclusive
+     * @param to       last value, exclusive
+     * @param grain    how to cut the range (counted in blocks when the range is cut into blocks)
+     * @param identity the result for an empty range
+     * @param leaf     the result of one non-empty piece
+     * @param combiner combines the results of two adjacent pieces; must be associative
+     * @param <R>      the result type
+     * @return the combined result, or {@code identity} if the range is empty
+     * @throws IllegalArgumentException if {@code from > to}
+     */
+    public static <R> R reduceLongRange(StrandPool pool, long from, long to, Grain grain, R identity,
+                                        LongRangeFunction<R> leaf, BinaryOperator<R> combiner) {
+        Objects.requireNonNull(leaf, "leaf function must not be null");
+        if (from > to) {
+            throw new IllegalArgumentException("bad range: from (" + from + ") > to (" + to + ")");
+        }
+        // The length as an unsigned value: to - from overflows a long only past 2^63.
+        long n = to - from;
+        long block = Long.compareUnsigned(n, Integer.MAX_VALUE) <= 0 ? 1
+                : Long.divideUnsigned(n - 1, 1L << 30) + 1;
+        int blocks = (int) (Long.divideUnsigned(n, block) + (Long.remainderUnsigned(n, block) != 0 ? 1 : 0));
+        return reduceRange(pool, 0, blocks, grain, identity,
+                (lo, hi) -> leaf.apply(from + lo * block,
+                        hi == blocks ? to : from + hi * block), combiner);
     }
 
     // ================================================================== helpers

@@ -67,7 +67,7 @@ public final class Strand {
     /**
      * Runs {@code a} and {@code b}, potentially in parallel, and returns both results (Rayon's
      * {@code join}): {@code b} is offered to thieves while the caller runs {@code a}, then {@code b}
-     * runs inline if nobody stole it. With lazy splitting ({@link PoolConfig#lazySplitting()}, the
+     * runs inline if nobody stole it. With lazy splitting ({@link PoolConfig.Tuning#lazySplitting()}, the
      * default), {@code b} is offered only when the worker's deque holds nothing stealable; otherwise
      * both run in the caller, a then b, with no task created. The offered {@code b} waits in a
      * frame the worker reuses, so a join allocates no task either way.

@@ -122,13 +122,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.config = Objects.requireNonNull(config, "config must not be null");
         this.common = common;
         int p = config.parallelism();
-        this.sleep = new SleepCoordinator(p, config.maxSearchers(), this::revive);
+        this.sleep = new SleepCoordinator(p, config.tuning().maxSearchers(), this::revive);
         this.workers = new Worker[p];
         @SuppressWarnings("unchecked")
         ChaseLevDeque<Runnable>[] ds = (ChaseLevDeque<Runnable>[]) new ChaseLevDeque<?>[p];
         for (int i = 0; i < p; i++) {
             int owner = i;                        // sharing work that thieves may wait for: wake one
-            ds[i] = new ChaseLevDeque<>(256, config.splitDeques(), () -> sleep.workPublished(owner));
+            ds[i] = new ChaseLevDeque<>(256, config.tuning().splitDeques(), () -> sleep.workPublished(owner));
         }
         this.deques = ds;
         Runnable[] steals = new Runnable[p * Worker.STEAL_SLOT_SPACING];
@@ -981,8 +981,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         String[] states = {"RUNNING", "SHUTDOWN", "STOP", "TERMINATED"};
         sb.append("StrandPool '").append(name()).append("' ").append(states[runState.get()])
                 .append(", parallelism=").append(workers.length)
-                .append(", steal=").append(config.stealPolicy())
-                .append(", join=").append(config.joinPolicy())
+                .append(", steal=").append(config.tuning().stealPolicy())
+                .append(", join=").append(config.tuning().joinPolicy())
                 .append(", ").append(ControlWord.toString(sleep.controlWord()))
                 .append(", queued external=").append(submissions.size()).append('\n');
         for (int i = 0; i < workers.length; i++) {

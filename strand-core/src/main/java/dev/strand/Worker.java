@@ -138,14 +138,14 @@ final class Worker extends Thread {
         this.sleep = sleep;
         this.victims = new VictimOrder(c.parallelism());
         this.listener = c.listener();
-        this.stealHalf = c.stealPolicy() == StealPolicy.HALF;
-        this.stealHalfLimit = c.stealHalfLimit();
-        this.spawnBound = c.spawnBound();
-        this.spinRounds = c.spinRounds();
-        this.stealPaceNanos = c.stealPaceNanos();
+        this.stealHalf = c.tuning().stealPolicy() == StealPolicy.HALF;
+        this.stealHalfLimit = c.tuning().stealHalfLimit();
+        this.spawnBound = c.tuning().spawnBound();
+        this.spinRounds = c.tuning().spinRounds();
+        this.stealPaceNanos = c.tuning().stealPaceNanos();
         this.pace = stealPaceNanos;
-        this.greedyJoin = c.joinPolicy() == JoinPolicy.GREEDY;
-        this.lazySplitting = c.lazySplitting();
+        this.greedyJoin = c.tuning().joinPolicy() == JoinPolicy.GREEDY;
+        this.lazySplitting = c.tuning().lazySplitting();
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = pool::workVisible;
         this.keepAliveNanos = c.keepAliveNanos();
@@ -880,7 +880,7 @@ final class Worker extends Thread {
     /**
      * The pace to keep after a stolen task (with what it forked) ran for {@code ranNanos}: back to
      * {@code base} if it ran at least the current pace (the steal was worth it), else doubled, up to
-     * {@code base * PACE_BACKOFF_LIMIT} but never past {@link PoolConfig#MAX_STEAL_PACE_NANOS}
+     * {@code base * PACE_BACKOFF_LIMIT} but never past {@link PoolConfig.Tuning#MAX_STEAL_PACE_NANOS}
      * (nor below {@code base}).
      *
      * @param current  the pace the steal was made under, {@code >= base}
@@ -892,7 +892,7 @@ final class Worker extends Thread {
         if (ranNanos >= current) {
             return base;
         }
-        long cap = Math.max(base, Math.min(base * PACE_BACKOFF_LIMIT, PoolConfig.MAX_STEAL_PACE_NANOS));
+        long cap = Math.max(base, Math.min(base * PACE_BACKOFF_LIMIT, PoolConfig.Tuning.MAX_STEAL_PACE_NANOS));
         return Math.min(current * 2, cap);
     }
 

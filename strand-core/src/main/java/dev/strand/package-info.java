@@ -13,7 +13,7 @@
  * the serial program) and thieves steal at the top (FIFO, the oldest and largest subtrees).
  * <ol>
  *   <li><b>Spawn</b> is child-stealing: the child is pushed, the parent continues. When the deque
- *       reaches {@link dev.strand.PoolConfig#spawnBound()} the child runs inline instead, so a spawn
+ *       reaches {@link dev.strand.PoolConfig.Tuning#spawnBound()} the child runs inline instead, so a spawn
  *       loop cannot exhaust memory (spawn throttling).</li>
  *   <li><b>Finding work</b>: own deque; the external submission queue, an
  *       {@link dev.strand.deque.Injector} (every 61st decision it is polled first, for fairness, as
@@ -23,7 +23,7 @@
  *       The worker runs its own tasks in a method that returns every 61 tasks, so the JIT compiles
  *       it normally rather than only on stack.</li>
  *   <li><b>Steal pacing</b>: a thief whose stolen task (with what it forked) ran for less than
- *       {@link dev.strand.PoolConfig#stealPaceNanos()} (250 ns) waits out the rest before it looks
+ *       {@link dev.strand.PoolConfig.Tuning#stealPaceNanos()} (250 ns) waits out the rest before it looks
  *       for work again. A thief that keeps up with an owner forking tiny tasks reads the owner's
  *       {@code bottom} between every two pushes, so each push stores to a line another core just
  *       read; the owner then forks at the speed of cache-line transfers (a loop of 10^6 tiny forks

@@ -59,7 +59,7 @@ class ForkJoinTest {
     void everyPolicyComputesTheSameResult(String steal) {
         for (JoinPolicy join : JoinPolicy.values()) {
             try (StrandPool pool = StrandPool.builder().parallelism(3)
-                    .stealPolicy(StealPolicy.valueOf(steal)).joinPolicy(join).build()) {
+                    .tuning(tu -> tu.stealPolicy(StealPolicy.valueOf(steal))).tuning(tu -> tu.joinPolicy(join)).build()) {
                 assertThat(pool.invoke(() -> fib(20))).isEqualTo(serialFib(20));
             }
         }
@@ -226,18 +226,18 @@ class ForkJoinTest {
                 .hasMessageContaining("parallelism");
         assertThatThrownBy(() -> StrandPool.builder().parallelism(-3).build())
                 .hasMessageContaining("parallelism");
-        assertThatThrownBy(() -> StrandPool.builder().spawnBound(0).build())
+        assertThatThrownBy(() -> StrandPool.builder().tuning(tu -> tu.spawnBound(0)).build())
                 .hasMessageContaining("spawnBound");
-        assertThatThrownBy(() -> StrandPool.builder().stealHalfLimit(0).build())
+        assertThatThrownBy(() -> StrandPool.builder().tuning(tu -> tu.stealHalfLimit(0)).build())
                 .hasMessageContaining("stealHalfLimit");
-        assertThatThrownBy(() -> StrandPool.builder().spinRounds(-1).build())
+        assertThatThrownBy(() -> StrandPool.builder().tuning(tu -> tu.spinRounds(-1)).build())
                 .hasMessageContaining("spinRounds");
         assertThatThrownBy(() -> StrandPool.builder().name(" ").build())
                 .hasMessageContaining("name");
-        assertThatThrownBy(() -> StrandPool.builder().stealPaceNanos(-1).build())
+        assertThatThrownBy(() -> StrandPool.builder().tuning(tu -> tu.stealPaceNanos(-1)).build())
                 .hasMessageContaining("stealPaceNanos");
         assertThatThrownBy(() -> StrandPool.builder()
-                .stealPaceNanos(PoolConfig.MAX_STEAL_PACE_NANOS + 1).build())
+                .tuning(tu -> tu.stealPaceNanos(PoolConfig.Tuning.MAX_STEAL_PACE_NANOS + 1)).build())
                 .hasMessageContaining("stealPaceNanos");
     }
 
@@ -249,7 +249,7 @@ class ForkJoinTest {
     @Test
     void aPacedThiefStealsTinyTasksAtMostOncePerPace() {
         try (StrandPool pool = StrandPool.builder().parallelism(2)
-                .stealPaceNanos(PoolConfig.MAX_STEAL_PACE_NANOS).build()) {
+                .tuning(tu -> tu.stealPaceNanos(PoolConfig.Tuning.MAX_STEAL_PACE_NANOS)).build()) {
             TinyForks r = forkTinyTasks(pool, 200_000);
             assertThat(r.steals()).isLessThanOrEqualTo(r.elapsedNanos() / 1_000_000 + 16);
         }
@@ -288,7 +288,7 @@ class ForkJoinTest {
                 .isEqualTo(base * Worker.PACE_BACKOFF_LIMIT);
         assertThat(Worker.nextPace(4000, 4000, base)).isEqualTo(base);         // worth it: reset
         assertThat(Worker.nextPace(500, 1_000_000, base)).isEqualTo(base);
-        long max = PoolConfig.MAX_STEAL_PACE_NANOS;                             // never past 1 ms
+        long max = PoolConfig.Tuning.MAX_STEAL_PACE_NANOS;                             // never past 1 ms
         assertThat(Worker.nextPace(max / 2, 0, max / 10)).isEqualTo(max);
         assertThat(Worker.nextPace(max, 0, max)).isEqualTo(max);
         assertThat(Worker.nextPace(max, 0, max / 10)).isEqualTo(max);
@@ -301,7 +301,7 @@ class ForkJoinTest {
     @Test
     void aThiefOfTinyTasksStealsAtTheBackedOffPace() {
         long base = 50_000;
-        try (StrandPool pool = StrandPool.builder().parallelism(2).stealPaceNanos(base).build()) {
+        try (StrandPool pool = StrandPool.builder().parallelism(2).tuning(tu -> tu.stealPaceNanos(base)).build()) {
             TinyForks r = forkTinyTasks(pool, 400_000);
             long cap = base * Worker.PACE_BACKOFF_LIMIT;
             // 4 steals on the way up (50, 100, 200, 400 µs), then one per 800 µs, plus slack
@@ -323,7 +323,7 @@ class ForkJoinTest {
 
     @Test
     void spawnBoundRunsChildrenInlineSoTheDequeStaysBounded() {
-        try (StrandPool pool = StrandPool.builder().parallelism(1).spawnBound(16).build()) {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).tuning(tu -> tu.spawnBound(16)).build()) {
             LongAdder ran = new LongAdder();
             pool.invoke(() -> {
                 java.util.List<Task<Void>> ts = new java.util.ArrayList<>();
@@ -368,7 +368,7 @@ class ForkJoinTest {
     @Test
     void statsAreConsistentAndDumpIsReadable() {
         try (StrandPool pool = StrandPool.builder().name("stats").parallelism(2)
-                .stealPolicy(StealPolicy.HALF).build()) {
+                .tuning(tu -> tu.stealPolicy(StealPolicy.HALF)).build()) {
             PoolStats before = pool.stats();
             pool.invoke(() -> fib(20));
             // Counters are racy snapshots: a thief still sweeping has counted an attempt whose

@@ -36,9 +36,9 @@ class JoinFrameTest {
     })
     void framesReusedAcrossStealsGiveExactCounts(int p, StealPolicy steal, JoinPolicy join, int bound,
             boolean split) {
-        try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
-                .stealHalfLimit(4).joinPolicy(join).spawnBound(bound).splitDeques(split)
-                .lazySplitting(false).build()) {          // eager: every join uses a frame
+        try (StrandPool pool = StrandPool.builder().parallelism(p).tuning(tu -> tu.stealPolicy(steal))
+                .tuning(tu -> tu.stealHalfLimit(4)).tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.spawnBound(bound)).tuning(tu -> tu.splitDeques(split))
+                .tuning(tu -> tu.lazySplitting(false)).build()) {          // eager: every join uses a frame
             for (int round = 0; round < 30; round++) {
                 LongAdder runs = new LongAdder();
                 int depth = 8 + round % 6;
@@ -64,7 +64,7 @@ class JoinFrameTest {
     @Test
     void deepNestingGrowsTheFrameStack() {
         try (StrandPool pool = StrandPool.builder().parallelism(2).stackSize(64L << 20)
-                .lazySplitting(false).build()) {
+                .tuning(tu -> tu.lazySplitting(false)).build()) {
             assertThat(pool.invoke(() -> chain(5_000))).isEqualTo(5_000L);
             assertThat(pool.invoke(() -> chain(100))).isEqualTo(100L);   // and shrinks back cleanly
         }
@@ -103,8 +103,8 @@ class JoinFrameTest {
     @ParameterizedTest(name = "P={0} steal={1} lazy={2}")
     @CsvSource({"2, ONE, false", "6, HALF, false", "2, ONE, true", "6, HALF, true"})
     void exceptionsOnEitherSideAreReportedAndFramesReleased(int p, StealPolicy steal, boolean lazy) {
-        try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
-                .lazySplitting(lazy).build()) {
+        try (StrandPool pool = StrandPool.builder().parallelism(p).tuning(tu -> tu.stealPolicy(steal))
+                .tuning(tu -> tu.lazySplitting(lazy)).build()) {
             for (long seed = 1; seed <= 40; seed++) {
                 AtomicLong bodies = new AtomicLong();
                 AtomicLong thrown = new AtomicLong();
@@ -165,8 +165,8 @@ class JoinFrameTest {
     @Test
     void lazySplittingOffersWorkOnlyWhenTheDequeHasNothingStealable() {
         int depth = 12;
-        try (StrandPool eager = StrandPool.builder().parallelism(1).lazySplitting(false).build();
-             StrandPool lazy = StrandPool.builder().parallelism(1).lazySplitting(true).build()) {
+        try (StrandPool eager = StrandPool.builder().parallelism(1).tuning(tu -> tu.lazySplitting(false)).build();
+             StrandPool lazy = StrandPool.builder().parallelism(1).tuning(tu -> tu.lazySplitting(true)).build()) {
             LongAdder runs = new LongAdder();
             assertThat(eager.invoke(() -> leaves(depth, runs))).isEqualTo(1L << depth);
             assertThat(lazy.invoke(() -> leaves(depth, runs))).isEqualTo(1L << depth);
@@ -180,7 +180,7 @@ class JoinFrameTest {
 
     @Test
     void lazyInlineJoinsRunBothSidesAndReportFailuresLikeTheParallelPath() {
-        try (StrandPool pool = StrandPool.builder().parallelism(1).lazySplitting(true).build()) {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).tuning(tu -> tu.lazySplitting(true)).build()) {
             LongAdder runs = new LongAdder();
             pool.invoke(() -> {
                 Task<Integer> pending = Strand.fork(() -> 1);   // deque non-empty: joins go inline

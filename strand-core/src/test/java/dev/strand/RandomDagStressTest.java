@@ -123,9 +123,9 @@ class RandomDagStressTest {
             String deques) {
         // deques: "false" classic (lazy splitting, the default), "true" split, "eager" classic
         // with every Strand.join offered as a frame
-        try (StrandPool pool = StrandPool.builder().parallelism(p).stealPolicy(steal)
-                .joinPolicy(join).splitDeques(deques.equals("true"))
-                .lazySplitting(!deques.equals("eager")).stealHalfLimit(4).build()) {
+        try (StrandPool pool = StrandPool.builder().parallelism(p).tuning(tu -> tu.stealPolicy(steal))
+                .tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.splitDeques(deques.equals("true")))
+                .tuning(tu -> tu.lazySplitting(!deques.equals("eager"))).tuning(tu -> tu.stealHalfLimit(4)).build()) {
             for (long seed = 1; seed <= 12; seed++) {
                 Gen g = new Gen(seed * 7919 + p);
                 Node root = g.make(9);

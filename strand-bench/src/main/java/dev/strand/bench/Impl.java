@@ -20,13 +20,13 @@ final class Impl {
 
     /** A Strand pool with split deques (Lace: forks stay private until a thief asks), eager joins. */
     static StrandPool strandSplitPool(int parallelism) {
-        return StrandPool.builder().parallelism(parallelism).splitDeques(true).lazySplitting(false)
+        return StrandPool.builder().parallelism(parallelism).tuning(tu -> tu.splitDeques(true)).tuning(tu -> tu.lazySplitting(false))
                 .build();
     }
 
     /** A Strand pool whose {@code Strand.join} always offers its second half (no lazy splitting). */
     static StrandPool strandEagerPool(int parallelism) {
-        return StrandPool.builder().parallelism(parallelism).lazySplitting(false).build();
+        return StrandPool.builder().parallelism(parallelism).tuning(tu -> tu.lazySplitting(false)).build();
     }
 
     /** A ForkJoinPool with the given parallelism and default settings (LIFO, not async mode). */

@@ -38,11 +38,11 @@ public final class PoolOptions {
     JoinPolicy join;
 
     @Option(names = "--steal-pace", paramLabel = "NS",
-            defaultValue = "" + PoolConfig.DEFAULT_STEAL_PACE_NANOS,
+            defaultValue = "" + PoolConfig.Tuning.DEFAULT_STEAL_PACE_NANOS,
             description = "Steal pacing: a thief whose stolen task ran for less than NS nanoseconds "
                     + "waits out the rest before it steals again, so that it cannot hammer an "
                     + "owner that forks tiny tasks (0 = off, at most "
-                    + PoolConfig.MAX_STEAL_PACE_NANOS + "; default: ${DEFAULT-VALUE}).")
+                    + PoolConfig.Tuning.MAX_STEAL_PACE_NANOS + "; default: ${DEFAULT-VALUE}).")
     long stealPace;
 
     /** @return a started pool with these settings; close it when done */
@@ -52,8 +52,8 @@ public final class PoolOptions {
 
     /** @return a builder with these settings, for a command that sets more */
     public PoolConfig.Builder builder(String name) {
-        return StrandPool.builder().name(name).parallelism(parallelism).stealPolicy(steal)
-                .joinPolicy(join).stealPaceNanos(stealPace);
+        return StrandPool.builder().name(name).parallelism(parallelism).tuning(tu -> tu.stealPolicy(steal))
+                .tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.stealPaceNanos(stealPace));
     }
 
     public int parallelism() {

@@ -80,7 +80,7 @@ class GuideExamplesTest {
             assertThat(pool.invoke(() -> 6 * 7)).isEqualTo(42);
         }
         try (StrandPool named = StrandPool.builder().name("render").parallelism(2)
-                .stealPolicy(StealPolicy.HALF).build()) {
+                .tuning(tu -> tu.stealPolicy(StealPolicy.HALF)).build()) {
             assertThat(named.name()).isEqualTo("render");
         }
         try (StrandPool pool = new StrandPool(2)) {

@@ -174,7 +174,7 @@ public final class GrainCommand implements Callable<Integer> {
         // Eager splitting: every split is a task, as in the grain-size analysis (lazy splitting, the
         // default for Strand.join, would run most fine-grained splits inline and flatten the left
         // side of the curve).
-        try (StrandPool p = pool.builder("grain").lazySplitting(false).build();
+        try (StrandPool p = pool.builder("grain").tuning(tu -> tu.lazySplitting(false)).build();
              Progress progress = Progress.start("grain", steps, !json && !noProgress)) {
             sum = sumSweep(p, grains, progress, failures);
             if (fibN > 0) {

@@ -123,11 +123,11 @@ final class Run {
                                    boolean fixedJoin) {
         SplittableRandom r = new SplittableRandom(choice);
         if (!fixedSteal) {
-            b.stealPolicy(r.nextBoolean() ? StealPolicy.ONE : StealPolicy.HALF);
+            b.tuning(tu -> tu.stealPolicy(r.nextBoolean() ? StealPolicy.ONE : StealPolicy.HALF));
         }
         if (!fixedJoin) {
-            b.joinPolicy(r.nextInt(4) == 0 ? JoinPolicy.STALLING : JoinPolicy.GREEDY);
+            b.tuning(tu -> tu.joinPolicy(r.nextInt(4) == 0 ? JoinPolicy.STALLING : JoinPolicy.GREEDY));
         }
-        return b.lazySplitting(r.nextInt(4) != 0).splitDeques(r.nextInt(3) == 0);
+        return b.tuning(tu -> tu.lazySplitting(r.nextInt(4) != 0)).tuning(tu -> tu.splitDeques(r.nextInt(3) == 0));
     }
 }

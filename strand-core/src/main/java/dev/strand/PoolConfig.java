@@ -12,8 +12,9 @@ import java.util.function.Consumer;
  * <p>Everyday settings are the builder's own methods: {@linkplain Builder#name name},
  * {@linkplain Builder#parallelism parallelism}, {@linkplain Builder#daemon daemon threads},
  * {@linkplain Builder#stackSize stack size}, {@linkplain Builder#keepAlive keep-alive},
- * {@linkplain Builder#listener listener} and
- * {@linkplain Builder#uncaughtExceptionHandler uncaught-exception handler}. The scheduler's knobs
+ * {@linkplain Builder#listener listener},
+ * {@linkplain Builder#uncaughtExceptionHandler uncaught-exception handler} and the worker
+ * {@linkplain Builder#onWorkerStart start} and {@linkplain Builder#onWorkerExit exit} hooks. The scheduler's knobs
  * are grouped apart in {@link Tuning}, set through {@link Builder#tuning}: their defaults are what
  * Strand is measured and tested with, and they exist to compare scheduling policies, so they may
  * change between minor versions.
@@ -38,6 +39,8 @@ public final class PoolConfig {
     private final long keepAliveNanos;
     private final SchedulerListener listener;
     private final Thread.UncaughtExceptionHandler uncaughtExceptionHandler;
+    private final Consumer<? super Thread> onWorkerStart;
+    private final Consumer<? super Thread> onWorkerExit;
     private final Tuning tuning;
 
     private PoolConfig(Builder b) {
@@ -48,6 +51,8 @@ public final class PoolConfig {
         this.keepAliveNanos = b.keepAliveNanos;
         this.listener = b.listener;
         this.uncaughtExceptionHandler = b.uncaughtExceptionHandler;
+        this.onWorkerStart = b.onWorkerStart;
+        this.onWorkerExit = b.onWorkerExit;
         if (name.isBlank()) {
             throw new IllegalArgumentException("pool name must not be blank");
         }
@@ -105,6 +110,22 @@ public final class PoolConfig {
         return uncaughtExceptionHandler;
     }
 
+    /**
+     * @return what every worker thread runs first, on itself, or {@code null}: also when a worker
+     *     thread starts again after the keep-alive
+     */
+    public Consumer<? super Thread> onWorkerStart() {
+        return onWorkerStart;
+    }
+
+    /**
+     * @return what every worker thread runs last, on itself, or {@code null}: also when it exits
+     *     after the keep-alive
+     */
+    public Consumer<? super Thread> onWorkerExit() {
+        return onWorkerExit;
+    }
+
     /** @return the scheduler's knobs */
     public Tuning tuning() {
         return tuning;
@@ -115,6 +136,7 @@ public final class PoolConfig {
         return o instanceof PoolConfig c && name.equals(c.name) && parallelism == c.parallelism
                 && stackSize == c.stackSize && daemon == c.daemon && keepAliveNanos == c.keepAliveNanos
                 && listener == c.listener && uncaughtExceptionHandler == c.uncaughtExceptionHandler
+                && onWorkerStart == c.onWorkerStart && onWorkerExit == c.onWorkerExit
                 && tuning.equals(c.tuning);
     }
 
@@ -314,6 +336,8 @@ public final class PoolConfig {
         private long keepAliveNanos = DEFAULT_KEEP_ALIVE_NANOS;
         private SchedulerListener listener;
         private Thread.UncaughtExceptionHandler uncaughtExceptionHandler;
+        private Consumer<? super Thread> onWorkerStart;
+        private Consumer<? super Thread> onWorkerExit;
         private final Tuning.Builder tuning = new Tuning.Builder();
 
         Builder() { }
@@ -352,6 +376,33 @@ public final class PoolConfig {
         /** @param v handler for failures of {@code execute}d Runnables, or null @return this */
         public Builder uncaughtExceptionHandler(Thread.UncaughtExceptionHandler v) {
             uncaughtExceptionHandler = v;
+            return this;
+        }
+
+        /**
+         * Runs {@code hook} on every worker thread, on that thread, before it takes any task: to
+         * set thread-local state, register the thread with a profiler or monitoring agent, and
+         * the like. It runs again whenever a worker thread starts after the keep-alive. What it
+         * throws goes to the uncaught-exception handler; the worker starts anyway.
+         *
+         * @param hook receives the worker thread, or null for none
+         * @return this
+         */
+        public Builder onWorkerStart(Consumer<? super Thread> hook) {
+            onWorkerStart = hook;
+            return this;
+        }
+
+        /**
+         * Runs {@code hook} on every worker thread, on that thread, as the last thing before it
+         * exits: at shutdown, and when an idle pool's thread exits after the keep-alive. What it
+         * throws goes to the uncaught-exception handler.
+         *
+         * @param hook receives the worker thread, or null for none
+         * @return this
+         */
+        public Builder onWorkerExit(Consumer<? super Thread> hook) {
+            onWorkerExit = hook;
             return this;
         }
 

@@ -634,6 +634,7 @@ final class Worker extends Thread {
                 continue;
             }
             if (STEAL_SLOTS.getAcquire(currentSteals, i * STEAL_SLOT_SPACING) != running) {
+                failedSteals++;                   // every attempt is a steal or a failed steal
                 pool.requeue(t);                  // not provably a descendant: not ours to run
                 continue;
             }
@@ -730,12 +731,25 @@ final class Worker extends Thread {
     @Override
     public void run() {
         try {
+            hook(pool.config().onWorkerStart());
             loop();
         } finally {
+            hook(pool.config().onWorkerExit());
             if (retired) {
                 pool.workerRetired();
             } else {
                 pool.workerExited(this);
+            }
+        }
+    }
+
+    /** Runs a start or exit hook on this thread; what it throws is reported, never fatal. */
+    private void hook(java.util.function.Consumer<? super Thread> h) {
+        if (h != null) {
+            try {
+                h.accept(this);
+            } catch (Throwable e) {
+                reportUncaught(e);
             }
         }
     }

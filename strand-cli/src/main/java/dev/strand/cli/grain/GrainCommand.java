@@ -12,6 +12,7 @@ import dev.strand.cli.out.Progress;
 import dev.strand.cli.out.Table;
 import dev.strand.parallel.Grain;
 import dev.strand.parallel.Parallel;
+import dev.strand.workloads.Stats;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,10 +134,7 @@ public final class GrainCommand implements Callable<Integer> {
     record Point(String label, long grain, long tasks, double[] millis, double[] sampleOthers,
                  double others) {
         double median() {
-            double[] s = millis.clone();
-            Arrays.sort(s);
-            int m = s.length / 2;
-            return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+            return Stats.median(millis);
         }
 
         double min() {

@@ -2,6 +2,7 @@ package dev.strand.cli;
 
 import dev.strand.PoolStats;
 import dev.strand.StrandPool;
+import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Json;
 import dev.strand.parallel.Grain;
 import dev.strand.parallel.Parallel;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.LongAdder;
 import picocli.CommandLine.Command;
@@ -373,61 +373,35 @@ public final class DemoCommand implements Callable<Integer> {
         return new FibResult(fibN, result, a, millis, run);
     }
 
-    private Map<String, Object> toJson(SumResult sum, SortResult sort, List<TreeResult> trees,
-                                       FibResult fib, List<String> failures) {
-        Map<String, Object> o = Json.object();
-        o.put("java", System.getProperty("java.version"));
-        o.put("parallelism", pool.parallelism());
-        o.put("steal", PoolOptions.lower(pool.steal()));
-        o.put("join", PoolOptions.lower(pool.join()));
+    /** The document of {@code --json}: the build, the pool, each program's results, the checks. */
+    record JsonDoc(BuildInfo strand, String java, int parallelism, String steal, String join,
+                   JsonSum parSum, JsonSort parMergeSort, List<JsonTree> trees, JsonFib fib,
+                   boolean ok, List<String> failures) { }
 
-        Map<String, Object> s = Json.object();
-        s.put("n", sum.n());
-        s.put("grain", sum.grain());
-        s.put("got", sum.got());
-        s.put("want", sum.want());
-        s.put("tasks", sum.leaves());
-        s.put("ok", sum.ok());
-        o.put("parSum", s);
+    record JsonSum(int n, int grain, long got, long want, long tasks, boolean ok) { }
 
-        Map<String, Object> m = Json.object();
-        m.put("n", sort.n());
-        m.put("grain", sort.grain());
-        m.put("sorted", sort.sorted() && sort.sameAsArraysSort());
-        m.put("millis", sort.millis());
-        m.put("serialMergeSorted", sort.serialMergeOk());
-        m.put("serialMergeMillis", sort.serialMergeMillis());
-        o.put("parMergeSort", m);
+    record JsonSort(int n, int grain, boolean sorted, double millis, boolean serialMergeSorted,
+                    double serialMergeMillis) { }
 
-        List<Object> ts = new ArrayList<>();
-        for (TreeResult t : trees) {
-            Map<String, Object> to = Json.object();
-            to.put("depth", t.depth());
-            to.put("nodes", t.nodes());
-            to.put("treeNodes", t.treeNodes());
-            to.put("expectedNodes", t.expected());
-            to.put("span", t.span());
-            to.put("parallelism", t.p());
-            to.put("steals", t.steals());
-            to.put("minTasksPerWorker", t.minPerWorker());
-            to.put("maxTasksPerWorker", t.maxPerWorker());
-            to.put("millis", t.millis());
-            to.put("ok", t.ok());
-            ts.add(to);
-        }
-        o.put("trees", ts);
+    /** Per-run averages over the tree's runs. */
+    record JsonTree(int depth, long nodes, long treeNodes, long expectedNodes, int span,
+                    int parallelism, double steals, long minTasksPerWorker, long maxTasksPerWorker,
+                    double millis, boolean ok) { }
 
-        Map<String, Object> f = Json.object();
-        f.put("n", fib.n());
-        f.put("result", fib.result());
-        f.put("want", fib.want());
-        f.put("millis", fib.millis());
-        f.put("ok", fib.ok());
-        f.put("stats", Json.stats(fib.stats()));
-        o.put("fib", f);
+    record JsonFib(int n, long result, long want, double millis, boolean ok, Json.PoolStatistics stats) { }
 
-        o.put("ok", failures.isEmpty());
-        o.put("failures", new ArrayList<Object>(failures));
-        return o;
+    private JsonDoc toJson(SumResult sum, SortResult sort, List<TreeResult> trees, FibResult fib,
+                           List<String> failures) {
+        return new JsonDoc(BuildInfo.current(), System.getProperty("java.version"),
+                pool.parallelism(), PoolOptions.lower(pool.steal()), PoolOptions.lower(pool.join()),
+                new JsonSum(sum.n(), sum.grain(), sum.got(), sum.want(), sum.leaves(), sum.ok()),
+                new JsonSort(sort.n(), sort.grain(), sort.sorted() && sort.sameAsArraysSort(),
+                        sort.millis(), sort.serialMergeOk(), sort.serialMergeMillis()),
+                trees.stream().map(t -> new JsonTree(t.depth(), t.nodes(), t.treeNodes(),
+                        t.expected(), t.span(), t.p(), t.steals(), t.minPerWorker(),
+                        t.maxPerWorker(), t.millis(), t.ok())).toList(),
+                new JsonFib(fib.n(), fib.result(), fib.want(), fib.millis(), fib.ok(),
+                        Json.PoolStatistics.of(fib.stats())),
+                failures.isEmpty(), List.copyOf(failures));
     }
 }

@@ -2,6 +2,9 @@ package dev.strand.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strand.cli.out.BuildInfo;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -83,14 +86,39 @@ class CliTest {
         assertThat(out).containsPattern("(?m)^total +1346269 ");   // fib(30) forks 1346268 times
     }
 
+    /**
+     * Checks that {@code text} is one JSON object (strict parsers: Jackson's and the tests' own)
+     * whose first field is the build: {@code "strand": {"version": ..., "commit": ...}}.
+     *
+     * @return the object
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> parseJsonDocument(String text) {
+        Map<String, Object> json = (Map<String, Object>) MiniJson.parse(text);
+        try {
+            assertThat(new ObjectMapper().readTree(text).isObject()).isTrue();
+        } catch (JsonProcessingException e) {
+            throw new AssertionError("not JSON: " + e.getOriginalMessage(), e);
+        }
+        assertThat(json.keySet().iterator().next()).isEqualTo("strand");
+        Map<String, Object> strand = (Map<String, Object>) json.get("strand");
+        assertThat(strand.get("version")).isEqualTo(BuildInfo.current().version())
+                .isNotEqualTo(BuildInfo.UNKNOWN);
+        assertThat((String) strand.get("commit")).matches("[0-9a-f]{40}|unknown")
+                .isEqualTo(BuildInfo.current().commit());
+        if (!strand.get("commit").equals(BuildInfo.UNKNOWN)) {
+            assertThat(strand.get("dirty")).isInstanceOf(Boolean.class);
+        }
+        return json;
+    }
+
     @Test
     void demoJsonIsOneParsableObjectWithTheResults() {
         Run r = run("demo", "-p", "2", "--steal", "HALF", "--join", "stalling", "--json");
 
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
-        @SuppressWarnings("unchecked")
-        Map<String, Object> json = (Map<String, Object>) MiniJson.parse(r.out());
+        Map<String, Object> json = parseJsonDocument(r.out());
         assertThat(json).containsKeys("parallelism", "steal", "join", "parSum", "parMergeSort",
                 "trees", "fib", "ok");
         assertThat(json).containsEntry("parallelism", 2L).containsEntry("steal", "half")
@@ -142,10 +170,13 @@ class CliTest {
     }
 
     @Test
-    void versionNamesStrandAndTheJvm() {
+    void versionNamesStrandItsCommitAndTheJvm() {
         Run r = run("--version");
         assertThat(r.code()).isZero();
-        assertThat(r.out()).startsWith("strand ").doesNotContain("unknown", "${")
+        BuildInfo build = BuildInfo.current();
+        assertThat(build.version()).isNotEqualTo(BuildInfo.UNKNOWN).doesNotContain("${");
+        assertThat(r.out()).startsWith("strand " + build.version() + " (commit " + build.shortCommit())
+                .doesNotContain("${")
                 .contains("Java " + System.getProperty("java.version"));
     }
 

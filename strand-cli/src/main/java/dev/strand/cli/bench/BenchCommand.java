@@ -189,7 +189,9 @@ public final class BenchCommand implements Callable<Integer> {
                     + "docs/bench/goals.properties (default: no goals).")
     Path goalsFile;
 
-    @Option(names = "--no-progress", description = "Do not show the progress bar on standard error.")
+    @Option(names = "--no-progress", description = "Do not show the progress bar on standard error "
+            + "(it is shown only when standard error is a terminal, and not when the environment "
+            + "sets STRAND_NO_PROGRESS).")
     boolean noProgress;
 
     @Spec

@@ -114,8 +114,9 @@ public final class GrainCommand implements Callable<Integer> {
     boolean noChart;
 
     @Option(names = "--no-progress",
-            description = "No progress bar on standard error (also when the environment sets "
-                    + "STRAND_NO_PROGRESS; default: off).")
+            description = "No progress bar on standard error (the bar is shown only when standard "
+                    + "error is a terminal, and not when the environment sets STRAND_NO_PROGRESS; "
+                    + "default: off).")
     boolean noProgress;
 
     @Option(names = "--json",

@@ -174,8 +174,9 @@ public final class SimCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--no-progress",
-            description = "No progress bar on standard error (default: shown, except with "
-                    + "--json).")
+            description = "No progress bar on standard error (default: shown when standard error "
+                    + "is a terminal, except with --json or when the environment sets "
+                    + "STRAND_NO_PROGRESS).")
     boolean noProgress;
 
     @Spec

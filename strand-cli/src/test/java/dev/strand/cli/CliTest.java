@@ -56,6 +56,11 @@ class CliTest {
         assertThat(sum.group(4)).isEqualTo("256");
 
         assertThat(out).contains("parMergeSort sorted correctly: true");
+        // Both sorts timed; the text says what to expect of the two times at this P.
+        assertThat(out).containsPattern("(?m)^  parallel merge \\d+\\.\\d ms, serial merge \\d+\\.\\d ms "
+                + "\\(sorted correctly: true\\), serial/parallel \\d+\\.\\d\\d$");
+        assertThat(out).contains("(median of 3 runs each", "cannot pass about log2(n)/2 = 10,",
+                "With P = 2, well below that, both take about the same time");
 
         Matcher tree = Pattern.compile("depth=\\s*(\\d+) nodes=\\s*(\\d+) span≈(\\d+)\\s+P=(\\d+) "
                 + "steals=(\\d+(?:\\.\\d)?)\\s+per-worker\\[min=(\\d+) max=(\\d+)]").matcher(out);
@@ -113,6 +118,21 @@ class CliTest {
     }
 
     @Test
+    void demoSortTextSaysWhatToExpectAtThisParallelism() {
+        assertThat(DemoCommand.serialMergeLimit(1 << 20)).isEqualTo(10);
+        assertThat(DemoCommand.serialMergeLimit(1)).isEqualTo(1);
+        assertThat(DemoCommand.explainSort(1 << 20, 4096, 2)).contains("2^20 ints", "= 10,",
+                "With P = 2, well below that, both take about the same time");
+        assertThat(DemoCommand.explainSort(1 << 20, 4096, 8)).contains("With P = 8, near or above "
+                + "that, the serial merge should be the slower one, given\n   as many free cores");
+        // Every line of the explanation fits a 100-column terminal.
+        for (int p : new int[] {1, 2, 8, 64}) {
+            assertThat(DemoCommand.explainSort(1 << 27, 4096, p).lines())
+                    .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
+        }
+    }
+
+    @Test
     void demoJsonIsOneParsableObjectWithTheResults() {
         Run r = run("demo", "-p", "2", "--steal", "HALF", "--join", "stalling", "--json");
 
@@ -125,7 +145,12 @@ class CliTest {
                 .containsEntry("join", "stalling").containsEntry("ok", true);
         Map<?, ?> sum = (Map<?, ?>) json.get("parSum");
         assertThat(sum.get("got")).isEqualTo(sum.get("want")).isEqualTo(51903600L);
-        assertThat(((Map<?, ?>) json.get("parMergeSort")).get("sorted")).isEqualTo(true);
+        Map<?, ?> sort = (Map<?, ?>) json.get("parMergeSort");
+        assertThat(sort.get("sorted")).isEqualTo(true);
+        assertThat(sort.get("serialMergeSorted")).isEqualTo(true);
+        assertThat(sort.get("timedRuns")).isEqualTo(3L);
+        assertThat((Double) sort.get("millis")).isPositive();
+        assertThat((Double) sort.get("serialMergeMillis")).isPositive();
         List<Object> treeNodes = ((List<?>) json.get("trees")).stream()
                 .map(t -> ((Map<?, ?>) t).get("nodes")).map(Object.class::cast).toList();
         assertThat(treeNodes).containsExactly(511L, 8191L, 131071L);

@@ -4,6 +4,7 @@ import dev.strand.workloads.fib.Fib;
 import dev.strand.PoolStats;
 import dev.strand.StrandPool;
 import dev.strand.Task;
+import dev.strand.workloads.Stats;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -397,7 +398,7 @@ public final class IdleCpu {
             for (int k = 0; k < m; k++) {
                 String name = subjects[k].name();
                 System.out.printf("%-8s %-24s %18s %18s %12.1f%n", name, "1st s after burst",
-                        medMax(firstProc[k]), medMax(firstPool[k]), median(burstMs[k]));
+                        medMax(firstProc[k]), medMax(firstPool[k]), Stats.median(burstMs[k]));
                 System.out.printf("%-8s %-24s %18s %18s %12s%n", name, "2nd s after burst",
                         medMax(secondProc[k]), medMax(secondPool[k]), "");
             }
@@ -426,12 +427,12 @@ public final class IdleCpu {
             System.out.println(lh);
             System.out.println("-".repeat(lh.length()));
             for (int k = 0; k < m; k++) {
-                long[] a = lat[k].clone();
-                Arrays.sort(a);
+                long[] a = lat[k];
                 double mean = Arrays.stream(a).average().orElse(Double.NaN);
                 System.out.printf("%-8s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f%n",
-                        subjects[k].name(), a[0] / 1e3, pctl(a, 0.50) / 1e3, pctl(a, 0.90) / 1e3,
-                        pctl(a, 0.99) / 1e3, a[a.length - 1] / 1e3, mean / 1e3);
+                        subjects[k].name(), Stats.percentile(a, 0) / 1e3, Stats.median(a) / 1e3,
+                        Stats.percentile(a, 90) / 1e3, Stats.percentile(a, 99) / 1e3,
+                        Stats.percentile(a, 100) / 1e3, mean / 1e3);
             }
             PoolStats dl = strand.stats().since(beforeLatency);
             System.out.printf("strand during the latency samples, per sample: tasks %.2f, parks %.2f, "
@@ -458,18 +459,6 @@ public final class IdleCpu {
         return v;
     }
 
-    /** Nearest-rank percentile of a sorted array. */
-    private static long pctl(long[] sorted, double q) {
-        int idx = (int) Math.ceil(q * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, idx))];
-    }
-
-    private static double median(double[] v) {
-        double[] a = v.clone();
-        Arrays.sort(a);
-        int n = a.length;
-        return n % 2 == 1 ? a[n / 2] : (a[n / 2 - 1] + a[n / 2]) / 2;
-    }
 
     private static String pct(double v) {
         return Double.isNaN(v) ? "n/a" : String.format("%.2f %%", v);
@@ -477,6 +466,6 @@ public final class IdleCpu {
 
     private static String medMax(double[] v) {
         double max = Arrays.stream(v).max().orElse(Double.NaN);
-        return v.length == 1 ? pct(v[0]) : pct(median(v)) + " (" + String.format("%.2f", max) + ")";
+        return v.length == 1 ? pct(v[0]) : pct(Stats.median(v)) + " (" + String.format("%.2f", max) + ")";
     }
 }

@@ -2,10 +2,10 @@ package dev.strand.bench;
 
 import dev.strand.StrandPool;
 import dev.strand.Task;
+import dev.strand.workloads.Stats;
 import dev.strand.workloads.uts.Sha1Rng;
 import dev.strand.workloads.uts.Uts;
 import dev.strand.workloads.uts.UtsParams;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ForkJoinPool;
@@ -110,21 +110,10 @@ public final class UtsOverhead {
                 ratio[r] = (double) nanos[f][r] / nanos[0][r];
             }
             System.out.printf(Locale.ROOT, "%-13s %12.1f %12.3f%n", forms.get(f).name(),
-                    median(nanos[f]) / 1e6, median(ratio));
+                    Stats.median(nanos[f]) / 1e6, Stats.median(ratio));
         }
     }
 
-    private static double median(long[] xs) {
-        long[] s = xs.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
-    }
-
-    private static double median(double[] xs) {
-        double[] s = xs.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
 
     private static String value(String[] args, int i) {
         if (i >= args.length) {

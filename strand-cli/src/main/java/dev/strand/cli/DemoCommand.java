@@ -2,15 +2,16 @@ package dev.strand.cli;
 
 import dev.strand.PoolStats;
 import dev.strand.StrandPool;
+import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Json;
 import dev.strand.parallel.Grain;
 import dev.strand.parallel.Parallel;
+import dev.strand.workloads.Stats;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.LongAdder;
 import picocli.CommandLine.Command;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Spec;
             "each result against a serial answer:",
             "  1. a parallel sum of n ints with a grain cutoff (Parallel.reduceRange),",
             "  2. a parallel merge sort of n ints with a parallel merge (Parallel.mergeSort),",
-            "     and the same sort with a serial merge for comparison,",
+            "     timed beside the same sort with a serial merge: about as fast with a few",
+            "     workers; the serial merge limits the speed-up only with many more,",
             "  3. balanced binary task trees of depth 8, 12 and 16, with the steals and",
             "     per-worker task counts the pool recorded (pool.stats()),",
             "  4. fib(30) forking at every level, with the pool's statistics table.",
@@ -67,9 +69,22 @@ public final class DemoCommand implements Callable<Integer> {
             2. Parallel merge sort of %s ints with Parallel.mergeSort: both halves are sorted in
                parallel (Strand.join), ranges of at most %d ints go to Arrays.sort, and each merge is
                itself parallel (split by binary search; span Theta(log^3 n)). Checked for order and
-               against Arrays.sort of a copy. The same sort with a serial merge (span Theta(n)) is
-               timed for comparison (after one warm-up run each): its last merge runs on one
-               worker while the others idle.
+               against Arrays.sort of a copy. Timed beside it (median of %d runs each, interleaved,
+               after a warm-up run): the same sort with a serial merge (mergeSortSerialMerge). Its
+               span is Theta(n), so its speed-up cannot pass about log2(n)/2 = %d, however many
+               workers run it.
+            %s""";
+    /** The end of EXPLAIN_SORT when P is well below the serial merge's limit (%d: P). */
+    static final String EXPLAIN_SORT_FEW = """
+               With P = %d, well below that, both take about the same time: which one wins varies
+               from run to run (the parallel merge's splitting is extra work). The serial merge
+               falls behind only with many more workers, as a simulation of both up to 256 shows:
+               ./strand sim --dags msort:65536,msort-pmerge:65536 --max-p 256 --no-charts
+            """;
+    /** The end of EXPLAIN_SORT when P is near or above that limit (%d: P, then the cores). */
+    static final String EXPLAIN_SORT_MANY = """
+               With P = %d, near or above that, the serial merge should be the slower one, given
+               as many free cores (this machine has %d).
             """;
     static final String EXPLAIN_TREES = """
 
@@ -128,7 +143,13 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    /** Result of part 2: the parallel-merge sort, and the serial-merge sort for comparison. */
+    /** Timed runs of each sort in part 2 (medians reported). */
+    static final int SORT_RUNS = 3;
+
+    /**
+     * Result of part 2: the parallel-merge sort, and the serial-merge sort for comparison; the
+     * times are medians over {@link #SORT_RUNS} runs each.
+     */
     record SortResult(int n, int grain, boolean sorted, boolean sameAsArraysSort, double millis,
                       boolean serialMergeOk, double serialMergeMillis) {
         boolean ok() {
@@ -213,15 +234,16 @@ public final class DemoCommand implements Callable<Integer> {
             }
 
             if (text) {
-                out.print(EXPLAIN_SORT.formatted(pow2(n), grain));
+                out.print(explainSort(n, grain, p.parallelism()));
                 out.flush();
             }
             sort = sort(p, n, grain);
             if (text) {
                 out.printf("parMergeSort sorted correctly: %b%n", sort.sorted() && sort.sameAsArraysSort());
                 out.printf(Locale.ROOT, "  parallel merge %.1f ms, serial merge %.1f ms (sorted "
-                        + "correctly: %b)%n", sort.millis(), sort.serialMergeMillis(),
-                        sort.serialMergeOk());
+                        + "correctly: %b), serial/parallel %.2f%n", sort.millis(),
+                        sort.serialMergeMillis(), sort.serialMergeOk(),
+                        sort.serialMergeMillis() / sort.millis());
             }
             if (!sort.ok()) {
                 failures.add("parMergeSort did not sort correctly");
@@ -280,6 +302,14 @@ public final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** @return the explanation of part 2 for these settings */
+    static String explainSort(int n, int grain, int parallelism) {
+        int limit = serialMergeLimit(n);
+        String end = 2 * parallelism <= limit ? EXPLAIN_SORT_FEW.formatted(parallelism)
+                : EXPLAIN_SORT_MANY.formatted(parallelism, Runtime.getRuntime().availableProcessors());
+        return EXPLAIN_SORT.formatted(pow2(n), grain, SORT_RUNS, limit, end);
+    }
+
     /** @return F(n+1): the tasks fib(n) runs when it forks at every level (one per fork, plus the root) */
     static long fibCalls(int n) {
         long a = 0;
@@ -318,17 +348,44 @@ public final class DemoCommand implements Callable<Integer> {
         }
         int[] expected = data.clone();
         Arrays.sort(expected);
-        int[] serialMerge = data.clone();
         Parallel.mergeSort(p, data.clone(), grain);               // warm-up runs, so that the
         Parallel.mergeSortSerialMerge(p, data.clone(), grain);    // times compare compiled code
+        double[] millis = new double[SORT_RUNS];
+        double[] serialMillis = new double[SORT_RUNS];
+        boolean sorted = true;
+        boolean same = true;
+        boolean serialOk = true;
+        for (int r = 0; r < SORT_RUNS; r++) {
+            int[] a = data.clone();
+            int[] b = data.clone();
+            // alternate which goes first, so that neither always runs on a warmer machine
+            if (r % 2 == 0) {
+                millis[r] = timeMillis(() -> Parallel.mergeSort(p, a, grain));
+                serialMillis[r] = timeMillis(() -> Parallel.mergeSortSerialMerge(p, b, grain));
+            } else {
+                serialMillis[r] = timeMillis(() -> Parallel.mergeSortSerialMerge(p, b, grain));
+                millis[r] = timeMillis(() -> Parallel.mergeSort(p, a, grain));
+            }
+            sorted &= Workloads.isSorted(a);
+            same &= Arrays.equals(a, expected);
+            serialOk &= Arrays.equals(b, expected);
+        }
+        return new SortResult(n, grain, sorted, same, Stats.median(millis), serialOk,
+                Stats.median(serialMillis));
+    }
+
+    private static double timeMillis(Runnable r) {
         long t0 = System.nanoTime();
-        Parallel.mergeSort(p, data, grain);
-        double millis = (System.nanoTime() - t0) / 1e6;
-        t0 = System.nanoTime();
-        Parallel.mergeSortSerialMerge(p, serialMerge, grain);
-        double serialMillis = (System.nanoTime() - t0) / 1e6;
-        return new SortResult(n, grain, Workloads.isSorted(data), Arrays.equals(data, expected),
-                millis, Arrays.equals(serialMerge, expected), serialMillis);
+        r.run();
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
+    /**
+     * @return about log2(n)/2 (at least 1): the parallelism (work / span) of merge sort with a
+     *     serial merge, its work n log2 n over a span of about 2n (the merges n + n/2 + ...)
+     */
+    static int serialMergeLimit(int n) {
+        return Math.max(1, (int) Math.round(Math.log(n) / Math.log(2) / 2));
     }
 
     /** Untimed trees for about 0.3 s (at most 200 runs), so that the measured ones run compiled. */
@@ -373,61 +430,36 @@ public final class DemoCommand implements Callable<Integer> {
         return new FibResult(fibN, result, a, millis, run);
     }
 
-    private Map<String, Object> toJson(SumResult sum, SortResult sort, List<TreeResult> trees,
-                                       FibResult fib, List<String> failures) {
-        Map<String, Object> o = Json.object();
-        o.put("java", System.getProperty("java.version"));
-        o.put("parallelism", pool.parallelism());
-        o.put("steal", PoolOptions.lower(pool.steal()));
-        o.put("join", PoolOptions.lower(pool.join()));
+    /** The document of {@code --json}: the build, the pool, each program's results, the checks. */
+    record JsonDoc(BuildInfo strand, String java, int parallelism, String steal, String join,
+                   JsonSum parSum, JsonSort parMergeSort, List<JsonTree> trees, JsonFib fib,
+                   boolean ok, List<String> failures) { }
 
-        Map<String, Object> s = Json.object();
-        s.put("n", sum.n());
-        s.put("grain", sum.grain());
-        s.put("got", sum.got());
-        s.put("want", sum.want());
-        s.put("tasks", sum.leaves());
-        s.put("ok", sum.ok());
-        o.put("parSum", s);
+    record JsonSum(int n, int grain, long got, long want, long tasks, boolean ok) { }
 
-        Map<String, Object> m = Json.object();
-        m.put("n", sort.n());
-        m.put("grain", sort.grain());
-        m.put("sorted", sort.sorted() && sort.sameAsArraysSort());
-        m.put("millis", sort.millis());
-        m.put("serialMergeSorted", sort.serialMergeOk());
-        m.put("serialMergeMillis", sort.serialMergeMillis());
-        o.put("parMergeSort", m);
+    /** The times are medians over {@code timedRuns} runs of each sort. */
+    record JsonSort(int n, int grain, boolean sorted, double millis, boolean serialMergeSorted,
+                    double serialMergeMillis, int timedRuns) { }
 
-        List<Object> ts = new ArrayList<>();
-        for (TreeResult t : trees) {
-            Map<String, Object> to = Json.object();
-            to.put("depth", t.depth());
-            to.put("nodes", t.nodes());
-            to.put("treeNodes", t.treeNodes());
-            to.put("expectedNodes", t.expected());
-            to.put("span", t.span());
-            to.put("parallelism", t.p());
-            to.put("steals", t.steals());
-            to.put("minTasksPerWorker", t.minPerWorker());
-            to.put("maxTasksPerWorker", t.maxPerWorker());
-            to.put("millis", t.millis());
-            to.put("ok", t.ok());
-            ts.add(to);
-        }
-        o.put("trees", ts);
+    /** Per-run averages over the tree's runs. */
+    record JsonTree(int depth, long nodes, long treeNodes, long expectedNodes, int span,
+                    int parallelism, double steals, long minTasksPerWorker, long maxTasksPerWorker,
+                    double millis, boolean ok) { }
 
-        Map<String, Object> f = Json.object();
-        f.put("n", fib.n());
-        f.put("result", fib.result());
-        f.put("want", fib.want());
-        f.put("millis", fib.millis());
-        f.put("ok", fib.ok());
-        f.put("stats", Json.stats(fib.stats()));
-        o.put("fib", f);
+    record JsonFib(int n, long result, long want, double millis, boolean ok, Json.PoolStatistics stats) { }
 
-        o.put("ok", failures.isEmpty());
-        o.put("failures", new ArrayList<Object>(failures));
-        return o;
+    private JsonDoc toJson(SumResult sum, SortResult sort, List<TreeResult> trees, FibResult fib,
+                           List<String> failures) {
+        return new JsonDoc(BuildInfo.current(), System.getProperty("java.version"),
+                pool.parallelism(), PoolOptions.lower(pool.steal()), PoolOptions.lower(pool.join()),
+                new JsonSum(sum.n(), sum.grain(), sum.got(), sum.want(), sum.leaves(), sum.ok()),
+                new JsonSort(sort.n(), sort.grain(), sort.sorted() && sort.sameAsArraysSort(),
+                        sort.millis(), sort.serialMergeOk(), sort.serialMergeMillis(), SORT_RUNS),
+                trees.stream().map(t -> new JsonTree(t.depth(), t.nodes(), t.treeNodes(),
+                        t.expected(), t.span(), t.p(), t.steals(), t.minPerWorker(),
+                        t.maxPerWorker(), t.millis(), t.ok())).toList(),
+                new JsonFib(fib.n(), fib.result(), fib.want(), fib.millis(), fib.ok(),
+                        Json.PoolStatistics.of(fib.stats())),
+                failures.isEmpty(), List.copyOf(failures));
     }
 }

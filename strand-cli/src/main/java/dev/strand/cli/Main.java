@@ -1,16 +1,14 @@
 package dev.strand.cli;
 
+import dev.strand.cli.out.BuildInfo;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CodingErrorAction;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -148,29 +146,19 @@ public final class Main implements Callable<Integer> {
         return new PrintWriter(new OutputStreamWriter(new FileOutputStream(fd), enc), true);
     }
 
-    /** {@code strand --version}: the Strand version and the JVM it runs on. */
+    /**
+     * {@code strand --version}: the Strand version, the commit it was built from (with ", modified"
+     * if the build's tracked files differed from it) and the JVM it runs on.
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             return new String[] {
-                "strand " + strandVersion(),
+                "strand " + BuildInfo.current().describe(),
                 "Java " + System.getProperty("java.version") + " ("
                         + System.getProperty("java.vendor") + "), "
                         + System.getProperty("java.home"),
             };
-        }
-
-        static String strandVersion() {
-            try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
-                if (in != null) {
-                    Properties p = new Properties();
-                    p.load(in);
-                    return p.getProperty("version", "unknown");
-                }
-            } catch (IOException ignored) {
-                // fall through
-            }
-            return "unknown";
         }
     }
 }

@@ -69,8 +69,8 @@ class BenchCliTest {
                 "--goals", goals.toString(), "nqueens");
         assertThat(json.code()).isZero();
         @SuppressWarnings("unchecked")
-        Map<String, Object> nq = (Map<String, Object>) ((List<Object>) ((Map<String, Object>)
-                MiniJson.parse(json.out())).get("kernels")).get(0);
+        Map<String, Object> nq = (Map<String, Object>) ((List<Object>)
+                CliTest.parseJsonDocument(json.out()).get("kernels")).get(0);
         assertThat(nq).containsEntry("goal", "vs-fjp < 1000, speedup > 0");
     }
 
@@ -110,8 +110,8 @@ class BenchCliTest {
                 "--quiet-below", "1", "--charts", dir.toString(), "skynet", "sort");
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
-        Map<String, Object> json = (Map<String, Object>) MiniJson.parse(r.out());
-        assertThat(json).containsKeys("machine", "options", "kernels");
+        Map<String, Object> json = CliTest.parseJsonDocument(r.out());
+        assertThat(json.keySet()).containsExactly("strand", "machine", "options", "kernels");
         assertThat((Map<String, Object>) json.get("options")).containsEntry("parallelism", 2L)
                 .containsEntry("rounds", 3L).containsEntry("size", "small")
                 .containsEntry("gcBeforeRun", true).containsEntry("minSampleMs", 100.0)

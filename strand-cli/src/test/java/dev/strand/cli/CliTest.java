@@ -2,6 +2,9 @@ package dev.strand.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strand.cli.out.BuildInfo;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -53,6 +56,11 @@ class CliTest {
         assertThat(sum.group(4)).isEqualTo("256");
 
         assertThat(out).contains("parMergeSort sorted correctly: true");
+        // Both sorts timed; the text says what to expect of the two times at this P.
+        assertThat(out).containsPattern("(?m)^  parallel merge \\d+\\.\\d ms, serial merge \\d+\\.\\d ms "
+                + "\\(sorted correctly: true\\), serial/parallel \\d+\\.\\d\\d$");
+        assertThat(out).contains("(median of 3 runs each", "cannot pass about log2(n)/2 = 10,",
+                "With P = 2, well below that, both take about the same time");
 
         Matcher tree = Pattern.compile("depth=\\s*(\\d+) nodes=\\s*(\\d+) span≈(\\d+)\\s+P=(\\d+) "
                 + "steals=(\\d+(?:\\.\\d)?)\\s+per-worker\\[min=(\\d+) max=(\\d+)]").matcher(out);
@@ -83,21 +91,66 @@ class CliTest {
         assertThat(out).containsPattern("(?m)^total +1346269 ");   // fib(30) forks 1346268 times
     }
 
+    /**
+     * Checks that {@code text} is one JSON object (strict parsers: Jackson's and the tests' own)
+     * whose first field is the build: {@code "strand": {"version": ..., "commit": ...}}.
+     *
+     * @return the object
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> parseJsonDocument(String text) {
+        Map<String, Object> json = (Map<String, Object>) MiniJson.parse(text);
+        try {
+            assertThat(new ObjectMapper().readTree(text).isObject()).isTrue();
+        } catch (JsonProcessingException e) {
+            throw new AssertionError("not JSON: " + e.getOriginalMessage(), e);
+        }
+        assertThat(json.keySet().iterator().next()).isEqualTo("strand");
+        Map<String, Object> strand = (Map<String, Object>) json.get("strand");
+        assertThat(strand.get("version")).isEqualTo(BuildInfo.current().version())
+                .isNotEqualTo(BuildInfo.UNKNOWN);
+        assertThat((String) strand.get("commit")).matches("[0-9a-f]{40}|unknown")
+                .isEqualTo(BuildInfo.current().commit());
+        if (!strand.get("commit").equals(BuildInfo.UNKNOWN)) {
+            assertThat(strand.get("dirty")).isInstanceOf(Boolean.class);
+        }
+        return json;
+    }
+
+    @Test
+    void demoSortTextSaysWhatToExpectAtThisParallelism() {
+        assertThat(DemoCommand.serialMergeLimit(1 << 20)).isEqualTo(10);
+        assertThat(DemoCommand.serialMergeLimit(1)).isEqualTo(1);
+        assertThat(DemoCommand.explainSort(1 << 20, 4096, 2)).contains("2^20 ints", "= 10,",
+                "With P = 2, well below that, both take about the same time");
+        assertThat(DemoCommand.explainSort(1 << 20, 4096, 8)).contains("With P = 8, near or above "
+                + "that, the serial merge should be the slower one, given\n   as many free cores");
+        // Every line of the explanation fits a 100-column terminal.
+        for (int p : new int[] {1, 2, 8, 64}) {
+            assertThat(DemoCommand.explainSort(1 << 27, 4096, p).lines())
+                    .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
+        }
+    }
+
     @Test
     void demoJsonIsOneParsableObjectWithTheResults() {
         Run r = run("demo", "-p", "2", "--steal", "HALF", "--join", "stalling", "--json");
 
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
-        @SuppressWarnings("unchecked")
-        Map<String, Object> json = (Map<String, Object>) MiniJson.parse(r.out());
+        Map<String, Object> json = parseJsonDocument(r.out());
         assertThat(json).containsKeys("parallelism", "steal", "join", "parSum", "parMergeSort",
                 "trees", "fib", "ok");
         assertThat(json).containsEntry("parallelism", 2L).containsEntry("steal", "half")
                 .containsEntry("join", "stalling").containsEntry("ok", true);
         Map<?, ?> sum = (Map<?, ?>) json.get("parSum");
         assertThat(sum.get("got")).isEqualTo(sum.get("want")).isEqualTo(51903600L);
-        assertThat(((Map<?, ?>) json.get("parMergeSort")).get("sorted")).isEqualTo(true);
+        Map<?, ?> sort = (Map<?, ?>) json.get("parMergeSort");
+        assertThat(sort.get("sorted")).isEqualTo(true);
+        assertThat(sort.get("serialMergeSorted")).isEqualTo(true);
+        assertThat(sort.get("timedRuns")).isEqualTo(3L);
+        assertThat((Double) sort.get("millis")).isPositive();
+        assertThat((Double) sort.get("serialMergeMillis")).isPositive();
         List<Object> treeNodes = ((List<?>) json.get("trees")).stream()
                 .map(t -> ((Map<?, ?>) t).get("nodes")).map(Object.class::cast).toList();
         assertThat(treeNodes).containsExactly(511L, 8191L, 131071L);
@@ -142,10 +195,13 @@ class CliTest {
     }
 
     @Test
-    void versionNamesStrandAndTheJvm() {
+    void versionNamesStrandItsCommitAndTheJvm() {
         Run r = run("--version");
         assertThat(r.code()).isZero();
-        assertThat(r.out()).startsWith("strand ").doesNotContain("unknown", "${")
+        BuildInfo build = BuildInfo.current();
+        assertThat(build.version()).isNotEqualTo(BuildInfo.UNKNOWN).doesNotContain("${");
+        assertThat(r.out()).startsWith("strand " + build.version() + " (commit " + build.shortCommit())
+                .doesNotContain("${")
                 .contains("Java " + System.getProperty("java.version"));
     }
 

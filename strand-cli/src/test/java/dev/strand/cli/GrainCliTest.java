@@ -46,8 +46,7 @@ class GrainCliTest {
                 "--fib", "0", "--no-chart", "--json");
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
-        @SuppressWarnings("unchecked")
-        Map<String, Object> json = (Map<String, Object>) MiniJson.parse(r.out());
+        Map<String, Object> json = CliTest.parseJsonDocument(r.out());
         assertThat(json).containsEntry("parallelism", 2L).containsEntry("reps", 3L)
                 .containsEntry("ok", true).doesNotContainKey("fib");
         Map<?, ?> sum = (Map<?, ?>) json.get("sum");

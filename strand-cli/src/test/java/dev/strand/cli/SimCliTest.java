@@ -69,8 +69,7 @@ class SimCliTest {
                 "--steal", "half", "--victims", "coprime"));
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
-        @SuppressWarnings("unchecked")
-        Map<String, Object> json = (Map<String, Object>) MiniJson.parse(r.out());
+        Map<String, Object> json = CliTest.parseJsonDocument(r.out());
         assertThat(json).containsEntry("policy", "ws-child-half-coprime").containsEntry("seeds", 2L);
         List<?> rows = (List<?>) json.get("rows");
         assertThat(rows).hasSize(8);

@@ -1,8 +1,9 @@
 package dev.strand.cli.bench;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.strand.cli.bench.BenchReport.Row;
 import dev.strand.cli.bench.BenchRunner.KernelRun;
-import dev.strand.cli.bench.BenchRunner.Sample;
+import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Charts;
 import dev.strand.cli.out.Json;
 import dev.strand.cli.out.Progress;
@@ -188,7 +189,9 @@ public final class BenchCommand implements Callable<Integer> {
                     + "docs/bench/goals.properties (default: no goals).")
     Path goalsFile;
 
-    @Option(names = "--no-progress", description = "Do not show the progress bar on standard error.")
+    @Option(names = "--no-progress", description = "Do not show the progress bar on standard error "
+            + "(it is shown only when standard error is a terminal, and not when the environment "
+            + "sets STRAND_NO_PROGRESS).")
     boolean noProgress;
 
     @Spec
@@ -461,83 +464,64 @@ public final class BenchCommand implements Callable<Integer> {
         out.flush();
     }
 
-    Map<String, Object> toJson(List<KernelRun> runs, List<Row> rows) {
-        Map<String, Object> o = Json.object();
-        Map<String, Object> machine = Json.object();
-        machine.put("cpus", Runtime.getRuntime().availableProcessors());
-        machine.put("java", System.getProperty("java.version"));
-        machine.put("vm", System.getProperty("java.vm.name"));
-        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        machine.put("maxHeapMB", Runtime.getRuntime().maxMemory() / 1048576);
-        machine.put("commonPoolParallelism", ForkJoinPool.getCommonPoolParallelism());
-        o.put("machine", machine);
-        Map<String, Object> opts = Json.object();
-        opts.put("parallelism", parallelism);
-        opts.put("size", size.label());
-        opts.put("warmup", warmup);
-        opts.put("rounds", rounds);
-        opts.put("pauseMs", pauseMs);
-        opts.put("gcBeforeRun", gcBeforeRun);
-        opts.put("minSampleMs", minSampleMs);
-        opts.put("heapInitialMB", Runtime.getRuntime().totalMemory() >> 20);
-        opts.put("quietBelow", quietBelow);
-        opts.put("goals", goalsFile == null ? null : goalsFile.toString());
-        o.put("options", opts);
-        List<Object> ks = new ArrayList<>();
+    // ------------------------------------------------------------------ JSON
+
+    /** The document of {@code --json}: the build, the machine, the options, then per kernel. */
+    record JsonDoc(BuildInfo strand, JsonMachine machine, JsonOptions options,
+                   List<JsonKernel> kernels) { }
+
+    record JsonMachine(int cpus, String java, String vm, String os, long maxHeapMB,
+                       int commonPoolParallelism) { }
+
+    record JsonOptions(int parallelism, String size, int warmup, int rounds, int pauseMs,
+                       boolean gcBeforeRun, double minSampleMs, long heapInitialMB,
+                       Double quietBelow, String goals) { }
+
+    /** {@code units} and {@code unitName} only for kernels that count units of work. */
+    record JsonKernel(String kernel, String params, String metric, String unit,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Long units,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String unitName,
+                      String goal, List<JsonSummary> summary, List<JsonSample> samples) { }
+
+    record JsonSummary(String variant, double median, double speedup, double vsFjp, double cores,
+                       double steals, double othersBusy, int kept, int runs, double nsPerUnit,
+                       double unitsPerSecond, String goal, Map<String, Double> extras) { }
+
+    /** {@code steals}: null where the executor does not count them. */
+    record JsonSample(int round, String variant, double value, double wallMs, double cpuMs,
+                      double othersBusy, Long steals, int reps, Map<String, Double> extras) { }
+
+    JsonDoc toJson(List<KernelRun> runs, List<Row> rows) {
+        Runtime rt = Runtime.getRuntime();
+        JsonMachine machine = new JsonMachine(rt.availableProcessors(),
+                System.getProperty("java.version"), System.getProperty("java.vm.name"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version"),
+                rt.maxMemory() / 1048576, ForkJoinPool.getCommonPoolParallelism());
+        JsonOptions opts = new JsonOptions(parallelism, size.label(), warmup, rounds, pauseMs,
+                gcBeforeRun, minSampleMs, rt.totalMemory() >> 20, quietBelow,
+                goalsFile == null ? null : goalsFile.toString());
+        List<JsonKernel> ks = new ArrayList<>();
         for (KernelRun run : runs) {
             Workload w = run.workload();
-            Map<String, Object> k = Json.object();
-            k.put("kernel", w.name());
-            k.put("params", w.params());
-            k.put("metric", w.metric().name().toLowerCase(Locale.ROOT));
-            k.put("unit", w.metric().unit());
-            if (w.units() != null) {
-                k.put("units", w.units().count());
-                k.put("unitName", w.units().name());
-            }
             Goals.Goal goal = goals.of(w.name());
-            k.put("goal", goal == null ? null : goal.toString());
-            List<Object> summary = new ArrayList<>();
-            for (Row r : rows) {
-                if (!r.kernel().equals(w.name())) {
-                    continue;
-                }
-                Map<String, Object> s = Json.object();
-                s.put("variant", r.variant().label());
-                s.put("median", r.median());
-                s.put("speedup", r.speedup());
-                s.put("vsFjp", r.vsFjp());
-                s.put("cores", r.cores());
-                s.put("steals", r.steals());
-                s.put("othersBusy", r.others());
-                s.put("kept", r.kept());
-                s.put("runs", r.total());
-                s.put("nsPerUnit", r.nsPerUnit());
-                s.put("unitsPerSecond", r.unitsPerSecond());
-                s.put("goal", r.goal().isEmpty() ? null : r.goal());
-                s.put("extras", new LinkedHashMap<>(r.extras()));
-                summary.add(s);
-            }
-            k.put("summary", summary);
-            List<Object> samples = new ArrayList<>();
-            for (Sample s : run.samples()) {
-                Map<String, Object> m = Json.object();
-                m.put("round", s.round());
-                m.put("variant", s.variant().label());
-                m.put("value", s.value());
-                m.put("wallMs", s.wallNanos() / 1e6);
-                m.put("cpuMs", s.cpuNanos() / 1e6);
-                m.put("othersBusy", s.others());
-                m.put("steals", s.steals() < 0 ? null : s.steals());
-                m.put("reps", s.reps());
-                m.put("extras", new LinkedHashMap<>(s.extras()));
-                samples.add(m);
-            }
-            k.put("samples", samples);
-            ks.add(k);
+            List<JsonSummary> summary = rows.stream().filter(r -> r.kernel().equals(w.name()))
+                    .map(r -> new JsonSummary(r.variant().label(), r.median(), r.speedup(),
+                            r.vsFjp(), r.cores(), r.steals(), r.others(), r.kept(), r.total(),
+                            r.nsPerUnit(), r.unitsPerSecond(), r.goal().isEmpty() ? null : r.goal(),
+                            new LinkedHashMap<>(r.extras())))
+                    .toList();
+            List<JsonSample> samples = run.samples().stream()
+                    .map(s -> new JsonSample(s.round(), s.variant().label(), s.value(),
+                            s.wallNanos() / 1e6, s.cpuNanos() / 1e6, s.others(),
+                            s.steals() < 0 ? null : s.steals(), s.reps(),
+                            new LinkedHashMap<>(s.extras())))
+                    .toList();
+            ks.add(new JsonKernel(w.name(), w.params(), w.metric().name().toLowerCase(Locale.ROOT),
+                    w.metric().unit(), w.units() == null ? null : w.units().count(),
+                    w.units() == null ? null : w.units().name(),
+                    goal == null ? null : goal.toString(), summary, samples));
         }
-        o.put("kernels", ks);
-        return o;
+        return new JsonDoc(BuildInfo.current(), machine, opts, ks);
     }
 
     List<Path> writeCharts(List<Row> rows) {

@@ -3,10 +3,10 @@ package dev.strand.cli.bench;
 import dev.strand.cli.bench.BenchRunner.KernelRun;
 import dev.strand.cli.bench.BenchRunner.Sample;
 import dev.strand.workloads.Metric;
+import dev.strand.workloads.Stats;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -134,14 +134,9 @@ final class BenchReport {
         return l.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
+    /** @return the median ({@link Stats}), NaN when there are no values (nothing kept) */
     static double median(double[] v) {
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        double[] a = v.clone();
-        Arrays.sort(a);
-        int n = a.length;
-        return n % 2 == 1 ? a[n / 2] : (a[n / 2 - 1] + a[n / 2]) / 2;
+        return Stats.medianOrNaN(v);
     }
 
     // ------------------------------------------------------------------ goals

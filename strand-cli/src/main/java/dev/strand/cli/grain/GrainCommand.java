@@ -1,10 +1,12 @@
 package dev.strand.cli.grain;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.strand.PoolStats;
 import dev.strand.Strand;
 import dev.strand.StrandPool;
 import dev.strand.Task;
 import dev.strand.cli.PoolOptions;
+import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Charts;
 import dev.strand.cli.out.Json;
 import dev.strand.cli.out.MachineLoad;
@@ -12,13 +14,13 @@ import dev.strand.cli.out.Progress;
 import dev.strand.cli.out.Table;
 import dev.strand.parallel.Grain;
 import dev.strand.parallel.Parallel;
+import dev.strand.workloads.Stats;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import org.knowm.xchart.XYChart;
@@ -112,8 +114,9 @@ public final class GrainCommand implements Callable<Integer> {
     boolean noChart;
 
     @Option(names = "--no-progress",
-            description = "No progress bar on standard error (also when the environment sets "
-                    + "STRAND_NO_PROGRESS; default: off).")
+            description = "No progress bar on standard error (the bar is shown only when standard "
+                    + "error is a terminal, and not when the environment sets STRAND_NO_PROGRESS; "
+                    + "default: off).")
     boolean noProgress;
 
     @Option(names = "--json",
@@ -133,10 +136,7 @@ public final class GrainCommand implements Callable<Integer> {
     record Point(String label, long grain, long tasks, double[] millis, double[] sampleOthers,
                  double others) {
         double median() {
-            double[] s = millis.clone();
-            Arrays.sort(s);
-            int m = s.length / 2;
-            return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+            return Stats.median(millis);
         }
 
         double min() {
@@ -475,58 +475,45 @@ public final class GrainCommand implements Callable<Integer> {
         return c;
     }
 
-    private Map<String, Object> toJson(Sweep sum, Sweep fib, List<Path> charts, double othersWhole,
-                                       List<String> failures) {
-        Map<String, Object> o = Json.object();
-        o.put("java", System.getProperty("java.version"));
-        o.put("parallelism", pool.parallelism());
-        o.put("steal", pool.steal().name().toLowerCase(Locale.ROOT));
-        o.put("join", pool.join().name().toLowerCase(Locale.ROOT));
-        o.put("reps", reps);
-        Map<String, Object> s = sweepJson(sum);
-        s.put("n", n);
-        o.put("sum", s);
-        if (fib != null) {
-            Map<String, Object> f = sweepJson(fib);
-            f.put("n", fibN);
-            o.put("fib", f);
-        }
-        o.put("charts", charts.stream().map(Path::toString).map(Object.class::cast).toList());
-        o.put("othersBusy", nan(othersWhole));
-        o.put("ok", failures.isEmpty());
-        o.put("failures", new ArrayList<Object>(failures));
-        return o;
+    /**
+     * The document of {@code --json}: the build, the pool, the sum sweep (and the fib sweep),
+     * charts written, the machine's busyness, the checks. {@code fib} is left out when not run.
+     */
+    record JsonDoc(BuildInfo strand, String java, int parallelism, String steal, String join,
+                   int reps, JsonSweep sum, @JsonInclude(JsonInclude.Include.NON_NULL) JsonSweep fib,
+                   List<String> charts, double othersBusy, boolean ok, List<String> failures) { }
+
+    /** One sweep: serial, auto and the fixed grains; {@code best} is the fastest fixed grain. */
+    record JsonSweep(JsonPoint serial, JsonPoint auto, List<JsonPoint> points, long best,
+                     List<Double> roundOthersBusy, int n) { }
+
+    /** One point, times in milliseconds; busyness shares 0..1, null where unknown. */
+    record JsonPoint(String kind, long grain, long tasks, double medianMs, double minMs,
+                     double maxMs, List<Double> samplesMs, double othersBusy,
+                     List<Double> sampleOthersBusy) { }
+
+    private JsonDoc toJson(Sweep sum, Sweep fib, List<Path> charts, double othersWhole,
+                           List<String> failures) {
+        return new JsonDoc(BuildInfo.current(), System.getProperty("java.version"),
+                pool.parallelism(), pool.steal().name().toLowerCase(Locale.ROOT),
+                pool.join().name().toLowerCase(Locale.ROOT), reps, sweepJson(sum, n),
+                fib == null ? null : sweepJson(fib, fibN),
+                charts.stream().map(Path::toString).toList(), othersWhole, failures.isEmpty(),
+                List.copyOf(failures));
     }
 
-    private static Map<String, Object> sweepJson(Sweep s) {
-        Map<String, Object> o = Json.object();
-        o.put("serial", pointJson(s.serial()));
-        o.put("auto", pointJson(s.auto()));
-        List<Object> ps = new ArrayList<>();
-        for (Point p : s.points()) {
-            ps.add(pointJson(p));
-        }
-        o.put("points", ps);
-        o.put("best", s.best().grain());
-        o.put("roundOthersBusy", s.roundOthers().stream().map(GrainCommand::nan).toList());
-        return o;
+    private static JsonSweep sweepJson(Sweep s, int n) {
+        return new JsonSweep(pointJson(s.serial()), pointJson(s.auto()),
+                s.points().stream().map(GrainCommand::pointJson).toList(), s.best().grain(),
+                s.roundOthers(), n);
     }
 
-    private static Map<String, Object> pointJson(Point p) {
-        Map<String, Object> o = Json.object();
-        o.put("kind", p.label());
-        o.put("grain", p.grain());
-        o.put("tasks", p.tasks());
-        o.put("medianMs", p.median());
-        o.put("minMs", p.min());
-        o.put("maxMs", p.max());
-        o.put("samplesMs", Arrays.stream(p.millis()).boxed().map(Object.class::cast).toList());
-        o.put("othersBusy", nan(p.others()));
-        o.put("sampleOthersBusy", Arrays.stream(p.sampleOthers()).mapToObj(GrainCommand::nan).toList());
-        return o;
+    private static JsonPoint pointJson(Point p) {
+        return new JsonPoint(p.label(), p.grain(), p.tasks(), p.median(), p.min(), p.max(),
+                boxed(p.millis()), p.others(), boxed(p.sampleOthers()));
     }
 
-    private static Object nan(double v) {
-        return Double.isNaN(v) ? null : v;
+    private static List<Double> boxed(double[] v) {
+        return Arrays.stream(v).boxed().toList();
     }
 }

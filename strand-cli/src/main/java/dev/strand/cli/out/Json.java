@@ -1,132 +1,96 @@
 package dev.strand.cli.out;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import dev.strand.PoolStats;
 import dev.strand.WorkerStats;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A minimal JSON writer (the CLI has no JSON dependency): maps (in insertion order), lists,
- * strings, numbers, booleans and null, printed with two-space indentation.
+ * The JSON output of the commands' {@code --json} option, written by Jackson from records (one
+ * record per JSON object, its components in the order of the fields). Two-space indentation,
+ * {@code "name": value}; a non-finite number (NaN: not applicable or unknown) is written as
+ * {@code null}, since JSON has no NaN.
+ *
+ * <p>Every document starts with {@code "strand": {"version": ..., "commit": ..., "dirty": ...}}
+ * ({@link BuildInfo}): which Strand build produced the figures.
  */
 public final class Json {
     private Json() { }
 
-    /** @return a new insertion-ordered JSON object */
-    public static Map<String, Object> object() {
-        return new LinkedHashMap<>();
-    }
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .addModule(new SimpleModule("strand-json")
+                    .addSerializer(Double.class, new FiniteOrNull())
+                    .addSerializer(double.class, new FiniteOrNull()))
+            .build();
 
-    /** @return {@code value} as indented JSON text (no trailing newline) */
+    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
+            .withSeparators(Separators.createDefaultInstance()
+                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                    .withObjectEmptySeparator("")
+                    .withArrayEmptySeparator(""))
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+
+    /** @return {@code value} (a record, list, map, string, number, boolean or null) as indented JSON, no trailing newline */
     public static String write(Object value) {
-        StringBuilder sb = new StringBuilder();
-        write(sb, value, "");
-        return sb.toString();
-    }
-
-    private static void write(StringBuilder sb, Object v, String indent) {
-        if (v == null) {
-            sb.append("null");
-        } else if (v instanceof Map<?, ?> m) {
-            if (m.isEmpty()) {
-                sb.append("{}");
-                return;
-            }
-            String inner = indent + "  ";
-            sb.append("{\n");
-            boolean first = true;
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                if (!first) {
-                    sb.append(",\n");
-                }
-                first = false;
-                sb.append(inner);
-                string(sb, String.valueOf(e.getKey()));
-                sb.append(": ");
-                write(sb, e.getValue(), inner);
-            }
-            sb.append('\n').append(indent).append('}');
-        } else if (v instanceof List<?> l) {
-            if (l.isEmpty()) {
-                sb.append("[]");
-                return;
-            }
-            String inner = indent + "  ";
-            sb.append("[\n");
-            for (int i = 0; i < l.size(); i++) {
-                sb.append(i == 0 ? "" : ",\n").append(inner);
-                write(sb, l.get(i), inner);
-            }
-            sb.append('\n').append(indent).append(']');
-        } else if (v instanceof Double || v instanceof Float) {
-            double d = ((Number) v).doubleValue();
-            sb.append(Double.isFinite(d) ? String.valueOf(d) : "null");
-        } else if (v instanceof Number || v instanceof Boolean) {
-            sb.append(v);
-        } else {
-            string(sb, v.toString());
+        try {
+            return WRITER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("cannot write JSON: " + e.getOriginalMessage(), e);
         }
     }
 
-    private static void string(StringBuilder sb, String s) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
+    /** Finite doubles as numbers, NaN and the infinities as {@code null}. */
+    private static final class FiniteOrNull extends JsonSerializer<Double> {
+        @Override
+        public void serialize(Double value, JsonGenerator gen, SerializerProvider provider)
+                throws IOException {
+            if (Double.isFinite(value)) {
+                gen.writeNumber(value);
+            } else {
+                gen.writeNull();
             }
         }
-        sb.append('"');
     }
 
-    /** @return the statistics as a JSON object: totals, then one object per worker */
-    public static Map<String, Object> stats(PoolStats s) {
-        Map<String, Object> o = object();
-        o.put("tasksRun", s.tasksRun());
-        o.put("spawns", s.spawns());
-        o.put("inlinedSpawns", s.inlinedSpawns());
-        o.put("steals", s.steals());
-        o.put("stealAttempts", s.stealAttempts());
-        o.put("failedSteals", s.failedSteals());
-        o.put("movedByHalf", s.movedByHalf());
-        o.put("parks", s.parks());
-        o.put("unparks", s.unparks());
-        o.put("idleMillis", s.idleNanos() / 1e6);
-        o.put("maxDequeSize", s.maxDequeSize());
-        o.put("minTasksPerWorker", s.minTasksPerWorker());
-        o.put("maxTasksPerWorker", s.maxTasksPerWorker());
-        List<Object> workers = new ArrayList<>();
-        for (WorkerStats w : s.workers()) {
-            Map<String, Object> wo = object();
-            wo.put("index", w.index());
-            wo.put("tasksRun", w.tasksRun());
-            wo.put("spawns", w.spawns());
-            wo.put("inlinedSpawns", w.inlinedSpawns());
-            wo.put("steals", w.steals());
-            wo.put("stealAttempts", w.stealAttempts());
-            wo.put("failedSteals", w.failedSteals());
-            wo.put("movedByHalf", w.movedByHalf());
-            wo.put("parks", w.parks());
-            wo.put("unparks", w.unparks());
-            wo.put("joinBlocks", w.joinBlocks());
-            wo.put("idleMillis", w.idleNanos() / 1e6);
-            wo.put("maxDequeSize", w.maxDequeSize());
-            workers.add(wo);
+    /**
+     * The pool's statistics ({@link PoolStats}) as JSON: totals, then one object per worker.
+     * {@code idleMillis} is the idle time in milliseconds.
+     */
+    public record PoolStatistics(long tasksRun, long spawns, long inlinedSpawns, long steals,
+                        long stealAttempts, long failedSteals, long movedByHalf, long parks,
+                        long unparks, double idleMillis, long maxDequeSize, long minTasksPerWorker,
+                        long maxTasksPerWorker, List<Worker> workers) {
+
+        /** One worker's counters. */
+        public record Worker(int index, long tasksRun, long spawns, long inlinedSpawns, long steals,
+                             long stealAttempts, long failedSteals, long movedByHalf, long parks,
+                             long unparks, long joinBlocks, double idleMillis, long maxDequeSize) { }
+
+        /** @return the statistics {@code s} as JSON */
+        public static PoolStatistics of(PoolStats s) {
+            return new PoolStatistics(s.tasksRun(), s.spawns(), s.inlinedSpawns(), s.steals(),
+                    s.stealAttempts(), s.failedSteals(), s.movedByHalf(), s.parks(), s.unparks(),
+                    s.idleNanos() / 1e6, s.maxDequeSize(), s.minTasksPerWorker(),
+                    s.maxTasksPerWorker(), s.workers().stream().map(PoolStatistics::worker).toList());
         }
-        o.put("workers", workers);
-        return o;
+
+        private static Worker worker(WorkerStats w) {
+            return new Worker(w.index(), w.tasksRun(), w.spawns(), w.inlinedSpawns(), w.steals(),
+                    w.stealAttempts(), w.failedSteals(), w.movedByHalf(), w.parks(), w.unparks(),
+                    w.joinBlocks(), w.idleNanos() / 1e6, w.maxDequeSize());
+        }
     }
 }

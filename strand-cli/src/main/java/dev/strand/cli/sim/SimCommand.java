@@ -1,5 +1,7 @@
 package dev.strand.cli.sim;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Json;
 import dev.strand.cli.out.Progress;
 import dev.strand.cli.out.Table;
@@ -18,8 +20,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.ToDoubleFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -172,8 +174,9 @@ public final class SimCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--no-progress",
-            description = "No progress bar on standard error (default: shown, except with "
-                    + "--json).")
+            description = "No progress bar on standard error (default: shown when standard error "
+                    + "is a terminal, except with --json or when the environment sets "
+                    + "STRAND_NO_PROGRESS).")
     boolean noProgress;
 
     @Spec
@@ -343,44 +346,37 @@ public final class SimCommand implements Callable<Integer> {
         }
     }
 
-    private Map<String, Object> toJson(Policy policy, List<List<Sweep.Cell>> byDag,
-            List<Path> files) {
-        Map<String, Object> j = Json.object();
-        j.put("policy", policy.label());
-        j.put("stealCost", stealCost);
-        j.put("remoteLatency", remoteLatency);
-        j.put("topology", topology.toString());
-        j.put("seeds", seeds);
-        j.put("firstSeed", seed);
-        List<Object> rows = new ArrayList<>();
+    /** The document of {@code --json}: the build, the settings, one row per DAG and P. */
+    record JsonDoc(BuildInfo strand, String policy, int stealCost, int remoteLatency,
+                   String topology, int seeds, long firstSeed, List<JsonRow> rows,
+                   List<String> files) { }
+
+    /** One DAG at one P: its measures, and medians (and maxima) over the seeds. */
+    record JsonRow(String dag, @JsonProperty("P") int processors, @JsonProperty("T1") long work,
+                   @JsonProperty("Tinf") long span, @JsonProperty("S1") long serialSpace,
+                   @JsonProperty("medianTP") double medianTime, double medianSpeedup,
+                   JsonStat timeRatio, JsonStat stealRatio, JsonStat spaceRatio) { }
+
+    /** The median and the maximum of a ratio over the seeds. */
+    record JsonStat(double median, double max) {
+        static JsonStat of(Sweep.Cell c, ToDoubleFunction<Result> f) {
+            return new JsonStat(c.median(f), c.max(f));
+        }
+    }
+
+    private JsonDoc toJson(Policy policy, List<List<Sweep.Cell>> byDag, List<Path> files) {
+        List<JsonRow> rows = new ArrayList<>();
         for (List<Sweep.Cell> cells : byDag) {
             for (Sweep.Cell c : cells) {
                 Result r = c.runs().get(0);
-                Map<String, Object> row = Json.object();
-                row.put("dag", r.dag());
-                row.put("P", c.processors());
-                row.put("T1", r.work());
-                row.put("Tinf", r.span());
-                row.put("S1", r.serialSpace());
-                row.put("medianTP", c.median(Result::time));
-                row.put("medianSpeedup", c.median(Result::speedup));
-                row.put("timeRatio", stat(c, Result::timeRatio));
-                row.put("stealRatio", stat(c, Result::stealRatio));
-                row.put("spaceRatio", stat(c, Result::spaceRatio));
-                rows.add(row);
+                rows.add(new JsonRow(r.dag(), c.processors(), r.work(), r.span(), r.serialSpace(),
+                        c.median(Result::time), c.median(Result::speedup),
+                        JsonStat.of(c, Result::timeRatio), JsonStat.of(c, Result::stealRatio),
+                        JsonStat.of(c, Result::spaceRatio)));
             }
         }
-        j.put("rows", rows);
-        j.put("files", files.stream().map(Path::toString).toList());
-        return j;
-    }
-
-    private static Map<String, Object> stat(Sweep.Cell c,
-            java.util.function.ToDoubleFunction<Result> f) {
-        Map<String, Object> m = Json.object();
-        m.put("median", c.median(f));
-        m.put("max", c.max(f));
-        return m;
+        return new JsonDoc(BuildInfo.current(), policy.label(), stealCost, remoteLatency,
+                topology.toString(), seeds, seed, rows, files.stream().map(Path::toString).toList());
     }
 
     private static String r3(double d) {

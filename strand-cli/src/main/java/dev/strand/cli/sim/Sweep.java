@@ -5,6 +5,7 @@ import dev.strand.sim.Policy;
 import dev.strand.sim.Result;
 import dev.strand.sim.Simulator;
 import dev.strand.sim.dag.Dag;
+import dev.strand.workloads.Stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,9 +18,7 @@ final class Sweep {
     /** The runs of one DAG at one P, one per seed. */
     record Cell(Dag dag, int processors, List<Result> runs) {
         double median(ToDoubleFunction<Result> f) {
-            double[] v = runs.stream().mapToDouble(f).sorted().toArray();
-            int n = v.length;
-            return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+            return Stats.median(runs.stream().mapToDouble(f).toArray());
         }
 
         double max(ToDoubleFunction<Result> f) {

@@ -3,13 +3,13 @@ package dev.strand.workloads.idle;
 import dev.strand.Task;
 import dev.strand.workloads.Kernel;
 import dev.strand.workloads.Metric;
+import dev.strand.workloads.Stats;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
 import dev.strand.workloads.WrongResultException;
 import dev.strand.workloads.fib.Fib;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -208,11 +208,7 @@ public final class IdleWorkloads {
 
         @Override
         public double value(Object result) {
-            long[] a = ((long[]) result).clone();
-            Arrays.sort(a);
-            int n = a.length;
-            double med = n % 2 == 1 ? a[n / 2] : (a[n / 2 - 1] + a[n / 2]) / 2.0;
-            return med / 1e3;
+            return Stats.median((long[]) result) / 1e3;
         }
 
         @Override
@@ -226,11 +222,10 @@ public final class IdleWorkloads {
 
         @Override
         public Map<String, Double> extras(Variant v, Object result) {
-            long[] a = ((long[]) result).clone();
-            Arrays.sort(a);
+            long[] a = (long[]) result;
             Map<String, Double> m = new LinkedHashMap<>();
-            m.put("p90us", a[Math.max(0, (int) Math.ceil(0.9 * a.length) - 1)] / 1e3);
-            m.put("maxUs", a[a.length - 1] / 1e3);
+            m.put("p90us", Stats.percentile(a, 90) / 1e3);
+            m.put("maxUs", Stats.percentile(a, 100) / 1e3);
             return m;
         }
     }

@@ -7,7 +7,7 @@ package dev.strand.sim;
  * @param dag            the DAG's name
  * @param policy         {@link Policy#label()}
  * @param processors     P
- * @param seed           the seed of the run
+ * @param seed           the random-number seed of the run
  * @param work           T1 (from the DAG)
  * @param span           T-inf (from the DAG)
  * @param serialSpace    S1, frames (from the DAG)

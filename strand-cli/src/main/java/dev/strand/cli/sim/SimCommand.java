@@ -351,13 +351,13 @@ public final class SimCommand implements Callable<Integer> {
                    String topology, int seeds, long firstSeed, List<JsonRow> rows,
                    List<String> files) { }
 
-    /** One DAG at one P: its measures, and medians (and maxima) over the seeds. */
+    /** One DAG at one P: its measures, and medians (and maxima) over the random seeds. */
     record JsonRow(String dag, @JsonProperty("P") int processors, @JsonProperty("T1") long work,
                    @JsonProperty("Tinf") long span, @JsonProperty("S1") long serialSpace,
                    @JsonProperty("medianTP") double medianTime, double medianSpeedup,
                    JsonStat timeRatio, JsonStat stealRatio, JsonStat spaceRatio) { }
 
-    /** The median and the maximum of a ratio over the seeds. */
+    /** The median and the maximum of a ratio over the random seeds. */
     record JsonStat(double median, double max) {
         static JsonStat of(Sweep.Cell c, ToDoubleFunction<Result> f) {
             return new JsonStat(c.median(f), c.max(f));

@@ -49,7 +49,7 @@ import picocli.CommandLine.Spec;
             "line shows the runs per workload, failures, heap used after a GC and live",
             "threads; the end checks that heap and thread count stayed flat.",
             "",
-            "Choices come from --seed: a failure prints the seed and the workload, and",
+            "Choices come from the random seed (--seed): a failure prints it and the workload, and",
             "'strand soak --seed S --only W' replays the same choices (the scheduling of",
             "the threads differs from run to run).",
             ""},

@@ -1,0 +1,59 @@
+package dev.strand.internal.profile;
+
+/**
+ * The work/span state of one frame: a task's body, one branch of a {@code Strand.join}, a scope, or
+ * an outside thread's view of the pool. Created at the fork with the forker's span; then the worker
+ * running it owns the running values, and the values are final once the frame ended (published to
+ * the joiner by the task's completion, which happens-before the join).
+ *
+ * <p>Invariant: {@code span >= startSpan}, {@code bspan >= startBSpan}, {@code work >= 0}; a frame
+ * is ended at most once.
+ */
+public final class Frame {
+    /** The forker's span at the fork (0 for a computation submitted from outside). */
+    final long startSpan;
+    /** The forker's burdened span at the fork, plus the burden of this spawn. */
+    final long startBSpan;
+    /** {@code System.nanoTime()} at the fork, to measure how long a stolen frame waited. */
+    final long forkedAt;
+    /** The worker that forked it, or -1 from outside the pool. */
+    final int forkedBy;
+    /** The forker's work when it forked this frame: a light frame joined last rolls back to it. */
+    final long parentWorkAtFork;
+    /** The frame that forked or called it, or null for a computation submitted from outside. */
+    final Frame parent;
+    /** Where the parent's recording holds this frame's SPAWN or CALL, or -1. */
+    int spawnPos = -1;
+    /** Run in series by its parent (a join's first branch), not forked. */
+    final boolean called;
+
+    /** Work of this frame and every frame it joined, in nanoseconds. */
+    long work;
+    /** The span from the computation's start to this frame's current point (or end). */
+    long span;
+    /** {@link #span} with the burden of every spawn on the path added. */
+    long bspan;
+    /** This frame's actions, for replay; null once it was folded into its parent as a blob. */
+    Recording recording;
+    /** Set by the worker that ran it; checked by assertions only. */
+    boolean ended;
+
+    Frame(Frame parent, boolean called, long startSpan, long startBSpan, long forkedAt,
+          int forkedBy, long parentWorkAtFork, boolean record) {
+        this.parent = parent;
+        this.called = called;
+        this.startSpan = startSpan;
+        this.startBSpan = startBSpan;
+        this.forkedAt = forkedAt;
+        this.forkedBy = forkedBy;
+        this.parentWorkAtFork = parentWorkAtFork;
+        this.span = startSpan;
+        this.bspan = startBSpan;
+        this.recording = record ? new Recording() : null;
+    }
+
+    /** @return the span this frame's own path adds after its fork point */
+    long ownSpan() {
+        return span - startSpan;
+    }
+}

@@ -1,0 +1,246 @@
+package dev.strand.internal.profile;
+
+import dev.strand.profile.DagRecording;
+import dev.strand.profile.ProfileReport;
+import dev.strand.profile.WorkSpan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A pool's profiler: one {@link WorkerProfiler} per worker slot, the frames of the threads outside
+ * the pool that submit to it, the named regions, and the report.
+ *
+ * <p>Outside threads: each thread that submits to the pool gets an outside frame (a frame that is
+ * never charged time: the profiler measures the pool's work, not the caller's). A submission forks
+ * from it, a wait for a submission ({@code invoke}, {@code join}, {@code get}) joins into it. So
+ * one thread's {@code invoke} after {@code invoke} adds their spans (series), and submissions that
+ * nobody waits for between them run in parallel, as they do.
+ */
+public final class PoolProfiler {
+    /** Default recording grain: frames with less work are kept as blobs (work and span only). */
+    static final long DEFAULT_GRAIN_NANOS = 20_000L;
+
+    private final String poolName;
+    private final int parallelism;
+    final long burdenNanos;
+    final long grainNanos;
+    private final WorkerProfiler[] workers;
+    private final ConcurrentLinkedQueue<Outside> outside = new ConcurrentLinkedQueue<>();
+    private final ThreadLocal<Outside> outsideOfThread = new ThreadLocal<>();
+    private final ConcurrentLinkedQueue<Frame> looseRoots = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger looseRootCount = new AtomicInteger();
+    private final Map<String, Region> regions = new ConcurrentHashMap<>();
+    private final List<String> regionOrder = new ArrayList<>();   // guarded by regionOrder
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile long busySince;
+    private volatile long busyNanos;
+
+    /** Roots kept for replay beyond the outside frames' own (plain runnables); more are counted only. */
+    private static final int MAX_LOOSE_ROOTS = 1 << 16;
+
+    /**
+     * @param poolName    for the report
+     * @param parallelism the pool's worker count
+     */
+    public PoolProfiler(String poolName, int parallelism) {
+        this.poolName = poolName;
+        this.parallelism = parallelism;
+        this.burdenNanos = Burden.nanos();
+        this.grainNanos = grainFromProperty();
+        this.workers = new WorkerProfiler[parallelism];
+        for (int i = 0; i < parallelism; i++) {
+            workers[i] = new WorkerProfiler(this, i);
+        }
+    }
+
+    private static long grainFromProperty() {
+        String p = System.getProperty("strand.profile.grain");
+        if (p == null) {
+            return DEFAULT_GRAIN_NANOS;
+        }
+        try {
+            long v = Long.parseLong(p.trim());
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the error below
+        }
+        throw new IllegalArgumentException("strand.profile.grain must be a number of nanoseconds "
+                + ">= 0, got '" + p + "'");
+    }
+
+    /** @return worker {@code i}'s profiler */
+    public WorkerProfiler worker(int i) {
+        return workers[i];
+    }
+
+    // ------------------------------------------------------------ outside threads
+
+    /** A thread outside the pool, as a frame that forks submissions and joins the waited ones. */
+    private static final class Outside {
+        final Frame frame = new Frame(null, false, 0L, 0L, 0L, -1, 0L, true);
+        final String thread = Thread.currentThread().getName();
+    }
+
+    private Outside outside() {
+        Outside o = outsideOfThread.get();
+        if (o == null) {
+            o = new Outside();
+            outsideOfThread.set(o);
+            outside.add(o);
+        }
+        return o;
+    }
+
+    /** @return the frame of a submission from the calling thread, which is outside the pool */
+    public Frame submitFromOutside() {
+        Outside o = outside();
+        Frame f = o.frame;
+        long now = System.nanoTime();
+        Frame k;
+        synchronized (o) {
+            k = new Frame(null, false, f.span, f.bspan, now, -1, f.work, true);
+            k.spawnPos = f.recording.spawn(k);
+        }
+        if (inFlight.getAndIncrement() == 0) {
+            busySince = now;
+        }
+        return k;
+    }
+
+    /** The calling thread, outside the pool, waited for {@code k}, which has ended. */
+    public void joinedFromOutside(Frame k) {
+        Outside o = outsideOfThread.get();
+        if (o == null || k == null) {
+            return;                               // not submitted by this thread: no edge to add
+        }
+        Frame f = o.frame;
+        synchronized (o) {
+            f.work += k.work;
+            f.span = Math.max(f.span, k.span);
+            f.bspan = Math.max(f.bspan, k.bspan);
+            Recording r = f.recording;
+            if (k.work < grainNanos && r.tailIsSerialAfter(k.spawnPos) && k.spawnPos >= 0
+                    && r.kid(k.spawnPos) == k) {
+                r.rollBack(k.spawnPos, f.work - k.parentWorkAtFork, f.span - k.startSpan);
+            } else {
+                r.sync();
+            }
+        }
+    }
+
+    /** @return {work, span, burdened span, now} at the calling outside thread's current point */
+    public long[] markOutside() {
+        Outside o = outside();
+        synchronized (o) {
+            return new long[] {o.frame.work, o.frame.span, o.frame.bspan, System.nanoTime()};
+        }
+    }
+
+    /** A frame with no parent ended: a submission from outside, or a plain runnable's run. */
+    void rootEnded(Frame k) {
+        if (k.forkedBy == -1) {
+            if (inFlight.decrementAndGet() == 0) {
+                busyNanos += System.nanoTime() - busySince;
+            }
+        } else if (looseRootCount.getAndIncrement() < MAX_LOOSE_ROOTS) {
+            looseRoots.add(k);
+        }
+    }
+
+    /** @return a frame for a plain runnable that runs with no frame around it */
+    public Frame looseRoot(int worker) {
+        return new Frame(null, false, 0L, 0L, System.nanoTime(), worker, 0L, true);
+    }
+
+    // ------------------------------------------------------------ regions
+
+    private static final class Region {
+        long count;
+        long work;
+        long span;
+        long bspan;
+        long wall;
+    }
+
+    /**
+     * Adds one execution of region {@code name}, from marks taken at its start and end.
+     *
+     * @param start {@link WorkerProfiler#mark} or {@link #markOutside} at the start
+     * @param end   the same at the end
+     */
+    public void addRegion(String name, long[] start, long[] end) {
+        Region r = regions.computeIfAbsent(name, n -> {
+            synchronized (regionOrder) {
+                regionOrder.add(n);
+            }
+            return new Region();
+        });
+        synchronized (r) {
+            r.count++;
+            r.work += Math.max(0L, end[0] - start[0]);
+            r.span += Math.max(0L, end[1] - start[1]);
+            r.bspan += Math.max(0L, end[2] - start[2]);
+            r.wall += end[3] - start[3];
+        }
+    }
+
+    // ------------------------------------------------------------ report
+
+    /**
+     * @return the report so far: exact once the pool is quiescent; while tasks run, a snapshot
+     *     read racily from the workers' counters
+     */
+    public ProfileReport report() {
+        long work = 0;
+        long span = 0;
+        long bspan = 0;
+        long spawns = 0;
+        long frames = 0;
+        long stolen = 0;
+        long stolenWait = 0;
+        for (WorkerProfiler w : workers) {
+            work += w.work;
+            span = Math.max(span, w.maxEndSpan);
+            bspan = Math.max(bspan, w.maxEndBSpan);
+            spawns += w.spawns;
+            frames += w.frames;
+            stolen += w.stolenFrames;
+            stolenWait += w.stolenWaitNanos;
+        }
+        List<Frame> roots = new ArrayList<>();
+        for (Outside o : outside) {
+            synchronized (o) {
+                span = Math.max(span, o.frame.span);
+                bspan = Math.max(bspan, o.frame.bspan);
+            }
+            roots.add(o.frame);
+        }
+        roots.addAll(looseRoots);
+        long busy = busyNanos;
+        if (inFlight.get() > 0) {
+            busy += System.nanoTime() - busySince;
+        }
+        List<WorkSpan> rows = new ArrayList<>();
+        rows.add(new WorkSpan("(all)", 1, work, span, bspan, busy));
+        List<String> names;
+        synchronized (regionOrder) {
+            names = new ArrayList<>(regionOrder);
+        }
+        for (String n : names) {
+            Region r = regions.get(n);
+            synchronized (r) {
+                rows.add(new WorkSpan(n, r.count, r.work, r.span, r.bspan, r.wall));
+            }
+        }
+        DagRecording dag = new FrameDag(roots, grainNanos,
+                looseRootCount.get() > MAX_LOOSE_ROOTS);
+        return new ProfileReport(poolName, parallelism, burdenNanos, !Burden.overridden(), grainNanos,
+                rows, spawns, frames, stolen, stolenWait, dag);
+    }
+}

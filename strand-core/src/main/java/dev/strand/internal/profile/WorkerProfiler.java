@@ -1,0 +1,225 @@
+package dev.strand.internal.profile;
+
+import java.util.Arrays;
+
+/**
+ * One worker's side of the profiler: which frame it is running, since when, and the frames it
+ * suspended to run another (a child run inline, a task run while a join waits). Every method runs
+ * on the worker's own thread; {@link PoolProfiler#report} reads the totals racily, as the pool's
+ * statistics are read.
+ *
+ * <p>Time is read with {@code System.nanoTime()} at every fork, join, frame start and frame end;
+ * the time between two such events on one worker is a segment, charged to the frame running it as
+ * work and as span. Time a frame spends waiting in a join is charged to nobody (the worker's
+ * {@code segStart} is -1 meanwhile); what the worker runs while it waits is charged to the frames
+ * it runs.
+ *
+ * <p>Invariant: {@code current == null} exactly when the worker runs no profiled frame, and then
+ * the suspended stack is empty.
+ */
+public final class WorkerProfiler {
+    private final PoolProfiler pool;
+    private final int index;
+
+    private Frame current;
+    /** When the current frame's running segment started, or -1 while it waits in a join. */
+    private long segStart = -1;
+    private Frame[] suspended = new Frame[16];
+    private long[] suspendedSeg = new long[16];
+    private int depth;
+
+    // Totals, written by the owner only.
+    long work;
+    long maxEndSpan;
+    long maxEndBSpan;
+    long spawns;
+    long frames;
+    long stolenFrames;
+    long stolenWaitNanos;
+
+    WorkerProfiler(PoolProfiler pool, int index) {
+        this.pool = pool;
+        this.index = index;
+    }
+
+    /** Charges the running segment to the current frame, up to {@code now}. */
+    private void charge(long now) {
+        Frame f = current;
+        if (f != null && segStart >= 0) {
+            long d = now - segStart;
+            if (d > 0) {
+                f.work += d;
+                f.span += d;
+                f.bspan += d;
+                work += d;
+                Recording r = f.recording;
+                if (r != null) {
+                    r.work(d);
+                }
+            }
+            segStart = now;
+        }
+    }
+
+    /**
+     * A fork (a task's fork, a submission from a task, a scope's spawn, a join's second branch).
+     *
+     * @return the child's frame, to be handed to {@link #begin} by whichever worker runs it
+     */
+    public Frame fork() {
+        long now = System.nanoTime();
+        charge(now);
+        Frame f = current;
+        spawns++;
+        if (f == null) {                          // forked outside a profiled frame
+            return new Frame(null, false, 0L, pool.burdenNanos, now, index, 0L, true);
+        }
+        Frame k = new Frame(f, false, f.span, f.bspan + pool.burdenNanos, now, index, f.work, true);
+        if (f.recording != null) {
+            k.spawnPos = f.recording.spawn(k);
+        }
+        return k;
+    }
+
+    /** Starts running {@code k} here, suspending the current frame. */
+    public void begin(Frame k) {
+        long now = System.nanoTime();
+        charge(now);
+        push();
+        current = k;
+        segStart = now;
+        frames++;
+        if (k.forkedBy >= 0 && k.forkedBy != index) {
+            stolenFrames++;
+            stolenWaitNanos += now - k.forkedAt;
+        }
+    }
+
+    /**
+     * Starts a join's first branch: a frame that runs in series inside the current one, at its
+     * span, so that it can be kept apart from the second branch in the recording.
+     */
+    public void beginCall() {
+        long now = System.nanoTime();
+        charge(now);
+        Frame f = current;
+        Frame k = new Frame(f, true, f == null ? 0L : f.span, f == null ? 0L : f.bspan, now, index,
+                f == null ? 0L : f.work, true);
+        if (f != null && f.recording != null) {
+            k.spawnPos = f.recording.size();
+            f.recording.call(k);
+        }
+        push();
+        current = k;
+        segStart = now;
+        frames++;
+    }
+
+    /** Ends the current frame and resumes the one it suspended. */
+    public void end() {
+        long now = System.nanoTime();
+        charge(now);
+        Frame k = current;
+        assert k != null && !k.ended : "end() without a running frame";
+        k.ended = true;
+        if (k.span > maxEndSpan) {
+            maxEndSpan = k.span;
+        }
+        if (k.bspan > maxEndBSpan) {
+            maxEndBSpan = k.bspan;
+        }
+        boolean light = k.work < pool.grainNanos;
+        if (light) {
+            k.recording = null;                   // replayed as a blob of its work and span
+        }
+        pop();
+        if (segStart >= 0) {
+            segStart = now;                       // it was running, not waiting: it resumes now
+        }
+        if (k.called) {
+            Frame f = current;
+            assert f == k.parent : "a called frame returns to its caller";
+            if (f != null) {
+                f.work += k.work;                 // series: the caller continues from its end
+                f.span = k.span;
+                f.bspan = k.bspan;
+                if (light && f.recording != null && k.spawnPos == f.recording.size() - 1) {
+                    f.recording.rollBack(k.spawnPos, k.work, k.span - k.startSpan);
+                }
+            }
+        } else if (k.parent == null) {
+            pool.rootEnded(k);
+        }
+    }
+
+    /** The current frame is about to wait for a join: the wait is charged to nobody. */
+    public void beforeJoin() {
+        charge(System.nanoTime());
+        segStart = -1;
+    }
+
+    /**
+     * The current frame joined {@code k}, which has ended: the frame's work adds {@code k}'s,
+     * its span is the larger of the two paths.
+     */
+    public void joined(Frame k) {
+        long now = System.nanoTime();
+        charge(now);
+        Frame f = current;
+        segStart = now;
+        if (f == null || k == null) {
+            return;
+        }
+        f.work += k.work;
+        if (k.span > f.span) {
+            f.span = k.span;
+        }
+        if (k.bspan > f.bspan) {
+            f.bspan = k.bspan;
+        }
+        Recording r = f.recording;
+        if (r != null) {
+            if (k.parent == f && k.work < pool.grainNanos && r.tailIsSerialAfter(k.spawnPos)) {
+                r.rollBack(k.spawnPos, f.work - k.parentWorkAtFork, f.span - k.startSpan);
+            } else {
+                r.sync();
+            }
+        }
+    }
+
+    /** @return {work, span, burdened span, now} of the current point, for a region's start or end */
+    public long[] mark() {
+        long now = System.nanoTime();
+        charge(now);
+        Frame f = current;
+        return f == null ? new long[] {0L, 0L, 0L, now} : new long[] {f.work, f.span, f.bspan, now};
+    }
+
+    /** @return the pool's profiler */
+    PoolProfiler pool() {
+        return pool;
+    }
+
+    /** @return whether this worker is running a profiled frame */
+    public boolean inFrame() {
+        return current != null;
+    }
+
+    private void push() {
+        if (depth == suspended.length) {
+            suspended = Arrays.copyOf(suspended, depth * 2);
+            suspendedSeg = Arrays.copyOf(suspendedSeg, depth * 2);
+        }
+        suspended[depth] = current;
+        suspendedSeg[depth] = segStart;
+        depth++;
+    }
+
+    private void pop() {
+        depth--;
+        current = suspended[depth];
+        segStart = suspendedSeg[depth];
+        suspended[depth] = null;
+        assert current != null || depth == 0 : "a frame-less level below a frame";
+    }
+}

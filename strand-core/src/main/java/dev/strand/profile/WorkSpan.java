@@ -1,0 +1,62 @@
+package dev.strand.profile;
+
+import java.util.Objects;
+
+/**
+ * Work and span of a profiled computation or region, in nanoseconds.
+ *
+ * <p>Work T<sub>1</sub> is the time its strands ran, summed over workers: its running time on one
+ * worker, less the scheduler's costs. Span T<sub>∞</sub> is the longest path through its DAG: its
+ * running time on unboundedly many workers. Parallelism T<sub>1</sub>/T<sub>∞</sub> is the most
+ * speedup it can get. The burdened span adds, for every spawn on a path, the cost of migrating the
+ * spawned work to another worker ({@link ProfileReport#burdenNanos()}); burdened parallelism is
+ * the speedup to expect when the grain is too fine for that cost to hide (Cilkview: He,
+ * Leiserson and Leiserson, SPAA 2010).
+ *
+ * @param name              the region's name ({@code "(all)"} for the whole pool)
+ * @param count             how many times the region ran (its figures are the sums)
+ * @param workNanos         work T1
+ * @param spanNanos         span T-infinity
+ * @param burdenedSpanNanos burdened span
+ * @param wallNanos         the measured running time T_P (wall clock), summed over its runs
+ */
+public record WorkSpan(String name, long count, long workNanos, long spanNanos,
+                       long burdenedSpanNanos, long wallNanos) {
+
+    public WorkSpan {
+        Objects.requireNonNull(name, "name must not be null");
+    }
+
+    /** @return T1 / T-infinity, or 0 if nothing ran */
+    public double parallelism() {
+        return spanNanos == 0 ? 0.0 : (double) workNanos / spanNanos;
+    }
+
+    /** @return T1 / burdened span, or 0 if nothing ran */
+    public double burdenedParallelism() {
+        return burdenedSpanNanos == 0 ? 0.0 : (double) workNanos / burdenedSpanNanos;
+    }
+
+    /**
+     * The greedy-scheduling bound on P workers, T1/P + T-infinity (Graham 1969, Brent 1974):
+     * randomized work stealing runs in expected time T1/P + O(T-infinity) (Blumofe and Leiserson,
+     * JACM 1999).
+     *
+     * @param workers P, at least 1
+     * @return the bound, in nanoseconds
+     */
+    public double boundNanos(int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+        }
+        return (double) workNanos / workers + spanNanos;
+    }
+
+    /** @return the largest of the work law (T1/P) and the span law (T-infinity): no run on P workers is faster */
+    public double lowerBoundNanos(int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+        }
+        return Math.max((double) workNanos / workers, spanNanos);
+    }
+}

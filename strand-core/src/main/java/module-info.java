@@ -3,7 +3,8 @@
  *
  * <p>Exported: {@code dev.strand} (pool, tasks, fork/join API, statistics), {@code dev.strand.deque}
  * (the Chase-Lev deque, usable on its own), {@code dev.strand.parallel} (parallel for, map, reduce,
- * scan and sort), {@code dev.strand.trace} (instrumentation hooks).
+ * scan and sort), {@code dev.strand.trace} (instrumentation hooks), {@code dev.strand.profile} (the
+ * work/span profiler's regions and report).
  * Internals ({@code dev.strand.internal.*}) are not exported.
  */
 module dev.strand.core {
@@ -11,4 +12,5 @@ module dev.strand.core {
     exports dev.strand.deque;
     exports dev.strand.parallel;
     exports dev.strand.trace;
+    exports dev.strand.profile;
 }

@@ -37,6 +37,7 @@ public final class PoolConfig {
     private final long stackSize;
     private final boolean daemon;
     private final long keepAliveNanos;
+    private final boolean profile;
     private final SchedulerListener listener;
     private final Thread.UncaughtExceptionHandler uncaughtExceptionHandler;
     private final Consumer<? super Thread> onWorkerStart;
@@ -49,6 +50,7 @@ public final class PoolConfig {
         this.stackSize = b.stackSize;
         this.daemon = b.daemon;
         this.keepAliveNanos = b.keepAliveNanos;
+        this.profile = b.profile;
         this.listener = b.listener;
         this.uncaughtExceptionHandler = b.uncaughtExceptionHandler;
         this.onWorkerStart = b.onWorkerStart;
@@ -97,6 +99,14 @@ public final class PoolConfig {
         return keepAliveNanos;
     }
 
+    /**
+     * @return whether the pool runs the work/span profiler ({@link StrandPool#profile()}); the
+     *     system property {@code strand.profile} turns it on for every pool
+     */
+    public boolean profile() {
+        return profile;
+    }
+
     /** @return the instrumentation hooks, or {@code null} (no overhead) */
     public SchedulerListener listener() {
         return listener;
@@ -135,6 +145,7 @@ public final class PoolConfig {
     public boolean equals(Object o) {
         return o instanceof PoolConfig c && name.equals(c.name) && parallelism == c.parallelism
                 && stackSize == c.stackSize && daemon == c.daemon && keepAliveNanos == c.keepAliveNanos
+                && profile == c.profile
                 && listener == c.listener && uncaughtExceptionHandler == c.uncaughtExceptionHandler
                 && onWorkerStart == c.onWorkerStart && onWorkerExit == c.onWorkerExit
                 && tuning.equals(c.tuning);
@@ -142,13 +153,13 @@ public final class PoolConfig {
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, parallelism, stackSize, daemon, keepAliveNanos, tuning);
+        return Objects.hash(name, parallelism, stackSize, daemon, keepAliveNanos, profile, tuning);
     }
 
     @Override
     public String toString() {
         return "PoolConfig[name=" + name + ", parallelism=" + parallelism + ", stackSize=" + stackSize
-                + ", daemon=" + daemon + ", keepAliveNanos=" + keepAliveNanos
+                + ", daemon=" + daemon + ", keepAliveNanos=" + keepAliveNanos + ", profile=" + profile
                 + ", listener=" + listener + ", " + tuning + "]";
     }
 
@@ -334,6 +345,7 @@ public final class PoolConfig {
         private long stackSize = 0;
         private boolean daemon = true;
         private long keepAliveNanos = DEFAULT_KEEP_ALIVE_NANOS;
+        private boolean profile;
         private SchedulerListener listener;
         private Thread.UncaughtExceptionHandler uncaughtExceptionHandler;
         private Consumer<? super Thread> onWorkerStart;
@@ -369,6 +381,16 @@ public final class PoolConfig {
             }
             return this;
         }
+
+        /**
+         * Runs the work/span profiler (default false): the pool measures the work, span and
+         * parallelism of what it runs, read with {@link StrandPool#profile()}. It costs a clock
+         * read per fork, join and task, and an object per fork; see {@code docs/profiling.md}.
+         *
+         * @param v whether to profile
+         * @return this
+         */
+        public Builder profile(boolean v) { profile = v; return this; }
 
         /** @param v instrumentation hooks, or null @return this */
         public Builder listener(SchedulerListener v) { listener = v; return this; }

@@ -1,5 +1,7 @@
 package dev.strand;
 
+import dev.strand.internal.profile.FrameGroup;
+import dev.strand.internal.profile.WorkerProfiler;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -42,8 +44,12 @@ public final class Scope {
     private volatile Throwable failure;
     private volatile boolean closed;
 
-    Scope(StrandPool pool) {
+    /** The members' frames joined at the scope's end, when the pool profiles; else null. */
+    private final FrameGroup profiled;
+
+    Scope(StrandPool pool, boolean profile) {
         this.pool = pool;
+        this.profiled = profile ? new FrameGroup() : null;
         latch.claimFor(pool);
     }
 
@@ -109,8 +115,17 @@ public final class Scope {
      */
     void sync(Worker w, Throwable bodyFailure) {
         arrive();                                 // the body's own count
-        if (latch.pending()) {
-            w.awaitJoin(latch);
+        if (profiled != null) {
+            w.prof.beforeJoin();
+        }
+        try {
+            if (latch.pending()) {
+                w.awaitJoin(latch);
+            }
+        } finally {
+            if (profiled != null) {
+                profiled.joinInto(w.prof);        // every member has counted out: all ended
+            }
         }
         closed = true;
         Throwable e = failure;
@@ -152,11 +167,16 @@ public final class Scope {
             if (!markStarted()) {
                 return;                           // cancelled before it ran: counted out there
             }
+            WorkerProfiler wp = profileFrame == null ? null : beginProfile();
             Throwable f = null;
             try {
                 body.run();
             } catch (Throwable e) {
                 f = e;
+            }
+            if (wp != null) {
+                wp.end();
+                profiled.add(profileFrame);      // before the count-out that may end the scope
             }
             finish(f);
         }

@@ -1,5 +1,7 @@
 package dev.strand;
 
+import dev.strand.internal.profile.Frame;
+import dev.strand.internal.profile.WorkerProfiler;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -86,6 +88,9 @@ public final class Strand {
         if (!(Thread.currentThread() instanceof Worker w)) {
             return StrandPool.invokeCommon(() -> join(a, b));
         }
+        if (w.prof != null) {
+            return joinProfiled(w, a, b);
+        }
         if (w.lazySplitting && !w.deque.isEmpty()) {
             return joinInline(a, b);              // thieves already have work from this worker
         }
@@ -104,6 +109,60 @@ public final class Strand {
             return new Joined<>(ra, rb);
         } finally {
             endJoin(w, f, depth);
+        }
+    }
+
+    /**
+     * {@link #join(Supplier, Supplier)} in a profiling pool: {@code b} gets a forked frame and
+     * {@code a} a called one, whichever path the join then takes, so that the profile shows the
+     * program's parallelism and not one schedule's (a lazily inlined {@code b} is still parallel
+     * to {@code a}). The wrapped computations then take the ordinary paths.
+     */
+    private static <A, B> Joined<A, B> joinProfiled(Worker w, Supplier<? extends A> a,
+                                                    Supplier<? extends B> b) {
+        WorkerProfiler p = w.prof;
+        Frame fb = p.fork();
+        Supplier<A> pa = () -> {
+            p.forked();                           // the offer was the scheduler's work
+            p.beginCall();
+            try {
+                return a.get();
+            } finally {
+                p.end();
+                p.beforeJoin();                   // from here, waiting for b is nobody's work
+            }
+        };
+        Supplier<B> pb = () -> {
+            WorkerProfiler q = ((Worker) Thread.currentThread()).prof;   // the thief's, if stolen
+            q.begin(fb);
+            try {
+                return b.get();
+            } finally {
+                q.end();
+            }
+        };
+        try {
+            if (w.lazySplitting && !w.deque.isEmpty()) {
+                return joinInline(pa, pb);
+            }
+            int depth = w.frameDepth;
+            JoinFrame f = w.frameAt(depth);
+            try {
+                w.frameDepth = depth + 1;
+                w.offerFrame(f, pb);
+                A ra;
+                try {
+                    ra = pa.get();
+                } catch (Throwable e) {
+                    throw bothFailed(w, f, e);
+                }
+                @SuppressWarnings("unchecked") B rb = (B) w.joinFrame(f);
+                return new Joined<>(ra, rb);
+            } finally {
+                endJoin(w, f, depth);
+            }
+        } finally {
+            p.joined(fb);
         }
     }
 
@@ -137,6 +196,16 @@ public final class Strand {
         if (!(Thread.currentThread() instanceof Worker w)) {
             StrandPool.invokeCommon(() -> {
                 join(a, b);
+                return null;
+            });
+            return;
+        }
+        if (w.prof != null) {
+            joinProfiled(w, () -> {
+                a.run();
+                return null;
+            }, () -> {
+                b.run();
                 return null;
             });
             return;
@@ -348,7 +417,7 @@ public final class Strand {
             });
             return;
         }
-        Scope s = new Scope(w.pool);
+        Scope s = new Scope(w.pool, w.prof != null);
         Throwable bodyFailure = null;
         try {
             body.accept(s);

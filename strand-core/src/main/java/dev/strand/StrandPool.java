@@ -2,8 +2,11 @@ package dev.strand;
 
 import dev.strand.deque.ChaseLevDeque;
 import dev.strand.deque.Injector;
+import dev.strand.internal.profile.PoolProfiler;
+import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
+import dev.strand.profile.ProfileReport;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -93,6 +96,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private final CountDownLatch terminated = new CountDownLatch(1);
     /** Set by shutdownNow (before {@link #stopDrains} is released): queued tasks are not run. */
     private volatile boolean stopNow;
+    /** The work/span profiler, or null when the pool does not profile. */
+    final PoolProfiler profiler;
 
     /**
      * A pool with {@code parallelism} workers and default settings.
@@ -131,6 +136,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             ds[i] = new ChaseLevDeque<>(256, config.tuning().splitDeques(), () -> sleep.workPublished(owner));
         }
         this.deques = ds;
+        this.profiler = config.profile() || Profiling.reportDir() != null
+                ? Profiling.start(config.name(), p) : null;
         Runnable[] steals = new Runnable[p * Worker.STEAL_SLOT_SPACING];
         long[] bases = new long[p * Worker.BASE_SLOT_SPACING];
         for (int i = 0; i < p; i++) {
@@ -307,6 +314,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         Objects.requireNonNull(task, "task must not be null");
         if (Thread.currentThread() instanceof Worker w && w.pool == this) {
             task.claimSubmission(this);
+            if (w.prof != null) {
+                task.profileFrame = w.prof.fork();    // a fork joined at once: a call
+            }
             try {
                 w.runTask(task);
             } catch (Throwable e) {               // the call may have overflowed on entry
@@ -347,7 +357,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     public <T> Task<T> submit(Task<T> task) {
         Objects.requireNonNull(task, "task must not be null");
         task.claimSubmission(this);               // atomic: of two racing submitters, one wins
+        if (profiler != null) {
+            profileSubmission(task);
+        }
         enqueue(task);
+        if (profiler != null && Thread.currentThread() instanceof Worker w && w.prof != null) {
+            w.prof.forked();
+        }
         return task;
     }
 
@@ -369,6 +385,17 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             submit(t);
         } else {
             enqueue(command);
+        }
+    }
+
+    /** Gives a submitted task its profiler frame: forked from the submitting task, or from outside. */
+    private void profileSubmission(Task<?> task) {
+        if (Thread.currentThread() instanceof Worker w) {
+            if (w.pool == this && w.prof != null) {
+                task.profileFrame = w.prof.fork();
+            }                                     // from another pool: no edge to record
+        } else {
+            task.profileFrame = profiler.submitFromOutside();
         }
     }
 
@@ -763,6 +790,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private void tryTerminate() {
         if (liveWorkers.get() == 0 && stopDrains.get() == 0
                 && runState.compareAndSet(STOP, TERMINATED)) {
+            if (profiler != null) {
+                Profiling.finish(profiler);       // writes the report if -Dstrand.profile asked
+            }
             terminated.countDown();
         }
     }
@@ -965,6 +995,24 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     // ---------------------------------------------------------------- observation
+
+    /**
+     * The work/span profile of what this pool ran so far: work, span, parallelism and burdened
+     * parallelism, for everything and for each {@linkplain dev.strand.profile.Profiler#region
+     * named region}, beside the measured time (see {@code docs/profiling.md}). Exact once the pool
+     * is idle; while tasks run, a snapshot.
+     *
+     * @return the report
+     * @throws IllegalStateException if the pool does not profile: build it with
+     *     {@code PoolConfig.builder().profile(true)}, or run with {@code -Dstrand.profile=DIR}
+     */
+    public ProfileReport profile() {
+        if (profiler == null) {
+            throw new IllegalStateException("pool '" + name() + "' does not profile: build it with "
+                    + "PoolConfig.builder().profile(true), or run with -Dstrand.profile=DIR");
+        }
+        return profiler.report();
+    }
 
     /** @return a snapshot of every worker's counters */
     public PoolStats stats() {

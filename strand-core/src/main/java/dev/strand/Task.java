@@ -1,5 +1,8 @@
 package dev.strand;
 
+import dev.strand.internal.profile.Frame;
+import dev.strand.internal.profile.Profiling;
+import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.stack.StackReserve;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -116,6 +119,11 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * {@code run()}, by a plain store on the fork path (see {@link #claimFor}).
      */
     Object pool;
+    /**
+     * Its frame in the work/span profiler, given at the fork or submission by a profiling pool;
+     * null otherwise (then the only cost of profiling is the null checks in {@link #exec}).
+     */
+    Frame profileFrame;
 
     /** Creates a task in its initial state. */
     protected Task() { }
@@ -177,6 +185,9 @@ public abstract class Task<T> implements RunnableFuture<T> {
      *                               result is returned to any caller
      */
     public final T join() {
+        if (Profiling.on) {
+            return joinProfiled();
+        }
         if (!isDone()) {
             if (Thread.currentThread() instanceof Worker w && w.pool == pool) {
                 w.awaitJoin(this);                // the common case: inline, or help
@@ -185,6 +196,35 @@ public abstract class Task<T> implements RunnableFuture<T> {
             }
         }
         return reportJoin();
+    }
+
+    /** {@link #join()} in a program that profiles: the join also adds this task's frame to the joiner's. */
+    private T joinProfiled() {
+        Thread t = Thread.currentThread();
+        WorkerProfiler wp = t instanceof Worker w && w.pool == pool ? w.prof : null;
+        try {
+            if (!isDone()) {
+                if (wp != null) {
+                    wp.beforeJoin();
+                    ((Worker) t).awaitJoin(this);
+                } else {
+                    awaitForJoin();
+                }
+            }
+            return reportJoin();
+        } finally {
+            profileJoined(t, wp);
+        }
+    }
+
+    /** Adds this task's frame to the joining worker's frame, or to the outside thread's. */
+    private void profileJoined(Thread t, WorkerProfiler wp) {
+        if (wp != null) {
+            wp.joined(profileFrame);
+        } else if (!(t instanceof Worker) && pool instanceof StrandPool p && p.profiler != null
+                && profileFrame != null) {
+            p.profiler.joinedFromOutside(profileFrame);
+        }
     }
 
     private IllegalStateException foreignJoin(Worker w) {
@@ -222,6 +262,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         if (isDone()) {
             return;
         }
+        WorkerProfiler wp = profileFrame == null ? null : beginProfile();
         Object outcome;
         try {
             T r = compute();
@@ -229,7 +270,19 @@ public abstract class Task<T> implements RunnableFuture<T> {
         } catch (Throwable e) {
             outcome = Alt.failure(e);
         }
+        if (wp != null) {
+            wp.end();                             // before the completion publishes the frame
+        }
         complete(outcome);
+    }
+
+    /** Starts this task's frame on the running worker's profiler; null off a profiling worker. */
+    final WorkerProfiler beginProfile() {
+        if (Thread.currentThread() instanceof Worker w && w.prof != null) {
+            w.prof.begin(profileFrame);
+            return w.prof;
+        }
+        return null;
     }
 
     /**
@@ -424,6 +477,9 @@ public abstract class Task<T> implements RunnableFuture<T> {
     public final T get() throws InterruptedException, ExecutionException {
         if (!isDone()) {
             awaitUntil(0L);
+        }
+        if (Profiling.on && !(Thread.currentThread() instanceof Worker)) {
+            profileJoined(Thread.currentThread(), null);
         }
         return reportGet();
     }

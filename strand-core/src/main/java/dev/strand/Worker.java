@@ -1,6 +1,8 @@
 package dev.strand;
 
 import dev.strand.deque.ChaseLevDeque;
+import dev.strand.internal.profile.Profiling;
+import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.stack.StackReserve;
@@ -40,6 +42,8 @@ final class Worker extends Thread {
     private final SleepCoordinator sleep;
     private final VictimOrder victims;
     private final SchedulerListener listener;   // null when tracing is off
+    /** This worker's side of the work/span profiler; null when the pool does not profile. */
+    final WorkerProfiler prof;
     private final boolean stealHalf;
     private final int stealHalfLimit;
     private final int spawnBound;
@@ -138,6 +142,7 @@ final class Worker extends Thread {
         this.sleep = sleep;
         this.victims = new VictimOrder(c.parallelism());
         this.listener = c.listener();
+        this.prof = pool.profiler == null ? null : pool.profiler.worker(index);
         this.stealHalf = c.tuning().stealPolicy() == StealPolicy.HALF;
         this.stealHalfLimit = c.tuning().stealHalfLimit();
         this.spawnBound = c.tuning().spawnBound();
@@ -208,11 +213,17 @@ final class Worker extends Thread {
      */
     void fork(Task<?> t) {
         t.claimFor(pool);
+        if (prof != null) {
+            t.profileFrame = prof.fork();         // before the push publishes the task
+        }
         int size = deque.tryPush(t, spawnBound);
         if (size < 0 || size >= maxDequeSize || listener != null) {
             forkSlow(t, size);                    // bound reached, empty deque, new maximum, tracing
         } else {
             spawns++;
+        }
+        if (prof != null) {
+            prof.forked();
         }
     }
 
@@ -350,8 +361,10 @@ final class Worker extends Thread {
         try {
             if (r instanceof Task<?> t) {
                 t.exec();
-            } else {
+            } else if (prof == null) {
                 runPlain(r);                      // throws only if its own call overflowed
+            } else {
+                runPlainProfiled(r);
             }
         } catch (Throwable e) {
             unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {r, e};
@@ -416,6 +429,16 @@ final class Worker extends Thread {
             } catch (Throwable overflow) {        // r ran: report later, never run it again
                 unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {REPORT_ONLY, e};
             }
+        }
+    }
+
+    /** A plain Runnable in a profiling pool: a computation of its own, with no frame around it. */
+    private void runPlainProfiled(Runnable r) {
+        prof.begin(pool.profiler.looseRoot(index));
+        try {
+            runPlain(r);
+        } finally {
+            prof.end();
         }
     }
 
@@ -731,6 +754,9 @@ final class Worker extends Thread {
     @Override
     public void run() {
         try {
+            if (prof != null) {
+                Profiling.bindWorker(prof);       // regions opened in tasks find it here
+            }
             hook(pool.config().onWorkerStart());
             loop();
         } finally {

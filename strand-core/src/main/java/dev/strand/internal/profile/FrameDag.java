@@ -74,7 +74,7 @@ final class FrameDag implements DagRecording {
             if (r == null) {
                 return Kind.BLOB;
             }
-            return switch (r.op(i)) {
+            return switch (r.opAt(i)) {
                 case Recording.WORK -> Kind.WORK;
                 case Recording.BLOB -> Kind.BLOB;
                 case Recording.SPAWN -> Kind.SPAWN;
@@ -86,7 +86,7 @@ final class FrameDag implements DagRecording {
         @Override
         public long work(int i) {
             Recording r = f.recording;
-            return r == null ? f.work : r.work(i);
+            return r == null ? f.work : r.workAt(i);
         }
 
         @Override
@@ -95,13 +95,13 @@ final class FrameDag implements DagRecording {
             if (r == null) {
                 return f.ownSpan();
             }
-            return r.op(i) == Recording.WORK ? r.work(i) : r.span(i);
+            return r.opAt(i) == Recording.WORK ? r.workAt(i) : r.spanAt(i);
         }
 
         @Override
         public Node child(int i) {
             Recording r = f.recording;
-            return r == null || r.kid(i) == null ? null : new FrameNode(r.kid(i));
+            return r == null || r.kidAt(i) == null ? null : new FrameNode(r.kidAt(i));
         }
     }
 }

@@ -74,6 +74,11 @@ public final class PoolProfiler {
                 + ">= 0, got '" + p + "'");
     }
 
+    /** @return the pool's name */
+    String poolName() {
+        return poolName;
+    }
+
     /** @return worker {@code i}'s profiler */
     public WorkerProfiler worker(int i) {
         return workers[i];
@@ -105,7 +110,7 @@ public final class PoolProfiler {
         Frame k;
         synchronized (o) {
             k = new Frame(null, false, f.span, f.bspan, now, -1, f.work, true);
-            k.spawnPos = f.recording.spawn(k);
+            k.spawnPos = f.recording.addSpawn(k);
         }
         if (inFlight.getAndIncrement() == 0) {
             busySince = now;
@@ -126,10 +131,10 @@ public final class PoolProfiler {
             f.bspan = Math.max(f.bspan, k.bspan);
             Recording r = f.recording;
             if (k.work < grainNanos && r.tailIsSerialAfter(k.spawnPos) && k.spawnPos >= 0
-                    && r.kid(k.spawnPos) == k) {
+                    && r.kidAt(k.spawnPos) == k) {
                 r.rollBack(k.spawnPos, f.work - k.parentWorkAtFork, f.span - k.startSpan);
             } else {
-                r.sync();
+                r.addSync();
             }
         }
     }

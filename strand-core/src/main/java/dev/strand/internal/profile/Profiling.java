@@ -1,7 +1,10 @@
 package dev.strand.internal.profile;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Where a region finds its profiler: a worker's own (bound to its thread when the worker starts),
@@ -11,7 +14,78 @@ public final class Profiling {
     private static final ThreadLocal<WorkerProfiler> WORKER = new ThreadLocal<>();
     private static final List<PoolProfiler> ACTIVE = new CopyOnWriteArrayList<>();
 
+    /** System property: profile every pool and write each report into this directory. */
+    public static final String PROPERTY = "strand.profile";
+    private static final System.Logger LOG = System.getLogger("dev.strand.profile");
+    private static final AtomicInteger SEQ = new AtomicInteger();
+    private static volatile boolean hookInstalled;
+
+    /**
+     * Whether any pool ever profiled: joins test it before anything else, so that a program that
+     * never profiles pays one read of a static field per join. Written before the first profiling
+     * pool starts its workers.
+     */
+    public static volatile boolean on;
+
     private Profiling() { }
+
+    /** @return the directory of {@code -Dstrand.profile}, or null if the property is not set */
+    public static Path reportDir() {
+        String p = System.getProperty(PROPERTY);
+        if (p == null) {
+            return null;
+        }
+        return Path.of(p.isBlank() ? "strand-profile" : p.trim());
+    }
+
+    /**
+     * A profiler for a new pool, registered for regions opened outside the pool and, under
+     * {@code -Dstrand.profile}, for the report written at the JVM's exit if the pool never closes.
+     */
+    public static PoolProfiler start(String poolName, int parallelism) {
+        PoolProfiler p = new PoolProfiler(poolName, parallelism);
+        on = true;
+        ACTIVE.add(p);
+        if (reportDir() != null) {
+            installExitHook();
+        }
+        return p;
+    }
+
+    /** The pool terminated: writes its report if {@code -Dstrand.profile} asked for one. */
+    public static void finish(PoolProfiler p) {
+        if (ACTIVE.remove(p)) {
+            write(p);
+        }
+    }
+
+    private static synchronized void installExitHook() {
+        if (hookInstalled) {
+            return;
+        }
+        hookInstalled = true;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (PoolProfiler p : ACTIVE) {
+                finish(p);
+            }
+        }, "strand-profile-report"));
+    }
+
+    private static void write(PoolProfiler p) {
+        Path dir = reportDir();
+        if (dir == null) {
+            return;
+        }
+        String base = p.poolName().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + SEQ.incrementAndGet();
+        try {
+            p.report().writeTo(dir, base);
+            LOG.log(System.Logger.Level.INFO, "Strand profile of pool ''{0}'' written to {1}",
+                    p.poolName(), dir.resolve(base + ".txt"));
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not write the Strand profile of pool '"
+                    + p.poolName() + "' to " + dir, e);
+        }
+    }
 
     /** Binds {@code p} to the calling worker thread (null unbinds). */
     public static void bindWorker(WorkerProfiler p) {
@@ -25,16 +99,6 @@ public final class Profiling {
     /** @return the calling worker's profiler, or null on a thread that is not a profiling worker */
     public static WorkerProfiler worker() {
         return WORKER.get();
-    }
-
-    /** Registers a profiling pool, for regions opened outside every pool. */
-    public static void activate(PoolProfiler p) {
-        ACTIVE.add(p);
-    }
-
-    /** Unregisters a pool that closed. */
-    public static void deactivate(PoolProfiler p) {
-        ACTIVE.remove(p);
     }
 
     /** @return the profiling pools */

@@ -37,27 +37,27 @@ public final class Recording {
     }
 
     /** @return the code of action {@code i} */
-    byte op(int i) {
+    byte opAt(int i) {
         return ops[i];
     }
 
     /** @return the work (WORK, BLOB) of action {@code i}, in nanoseconds */
-    long work(int i) {
+    long workAt(int i) {
         return x[i];
     }
 
     /** @return the span of BLOB action {@code i}, in nanoseconds */
-    long span(int i) {
+    long spanAt(int i) {
         return y[i];
     }
 
     /** @return the frame that SPAWN or CALL action {@code i} starts */
-    Frame kid(int i) {
+    Frame kidAt(int i) {
         return kids[i];
     }
 
     /** Appends {@code ns} of serial work, merged into a preceding WORK. */
-    void work(long ns) {
+    void addWork(long ns) {
         if (ns <= 0) {
             return;
         }
@@ -70,16 +70,16 @@ public final class Recording {
     }
 
     /** @return the position of the SPAWN of {@code kid} */
-    int spawn(Frame kid) {
+    int addSpawn(Frame kid) {
         add(SPAWN, 0, 0, kid);
         return size - 1;
     }
 
-    void call(Frame kid) {
+    void addCall(Frame kid) {
         add(CALL, 0, 0, kid);
     }
 
-    void sync() {
+    void addSync() {
         if (size > 0 && ops[size - 1] == SYNC) {
             return;                               // a second sync in a row waits for nothing
         }
@@ -111,11 +111,11 @@ public final class Recording {
         assert pos >= 0 && pos <= size && span <= work + 1 : "a blob's span exceeds its work";
         Arrays.fill(kids, pos, size, null);
         size = pos;
-        blob(work, span);
+        addBlob(work, span);
     }
 
     /** Appends a blob of {@code work} and {@code span}, merged in series with a preceding WORK or BLOB. */
-    void blob(long work, long span) {
+    void addBlob(long work, long span) {
         if (work <= 0) {
             return;
         }

@@ -54,7 +54,7 @@ public final class WorkerProfiler {
                 work += d;
                 Recording r = f.recording;
                 if (r != null) {
-                    r.work(d);
+                    r.addWork(d);
                 }
             }
             segStart = now;
@@ -76,9 +76,19 @@ public final class WorkerProfiler {
         }
         Frame k = new Frame(f, false, f.span, f.bspan + pool.burdenNanos, now, index, f.work, true);
         if (f.recording != null) {
-            k.spawnPos = f.recording.spawn(k);
+            k.spawnPos = f.recording.addSpawn(k);
         }
         return k;
+    }
+
+    /**
+     * The fork's own work (the push, waking a thief) is done: the frame's segment restarts here,
+     * so that the scheduler's costs are not charged to the program as work.
+     */
+    public void forked() {
+        if (segStart >= 0) {
+            segStart = System.nanoTime();
+        }
     }
 
     /** Starts running {@code k} here, suspending the current frame. */
@@ -107,7 +117,7 @@ public final class WorkerProfiler {
                 f == null ? 0L : f.work, true);
         if (f != null && f.recording != null) {
             k.spawnPos = f.recording.size();
-            f.recording.call(k);
+            f.recording.addCall(k);
         }
         push();
         current = k;
@@ -182,8 +192,28 @@ public final class WorkerProfiler {
             if (k.parent == f && k.work < pool.grainNanos && r.tailIsSerialAfter(k.spawnPos)) {
                 r.rollBack(k.spawnPos, f.work - k.parentWorkAtFork, f.span - k.startSpan);
             } else {
-                r.sync();
+                r.addSync();
             }
+        }
+    }
+
+    /**
+     * The current frame joined a group of ended frames (a scope's members) with these totals:
+     * their work summed, their spans' and burdened spans' maxima.
+     */
+    void joinedAll(long groupWork, long groupSpan, long groupBSpan) {
+        long now = System.nanoTime();
+        charge(now);
+        segStart = now;
+        Frame f = current;
+        if (f == null) {
+            return;
+        }
+        f.work += groupWork;
+        f.span = Math.max(f.span, groupSpan);
+        f.bspan = Math.max(f.bspan, groupBSpan);
+        if (f.recording != null) {
+            f.recording.addSync();
         }
     }
 

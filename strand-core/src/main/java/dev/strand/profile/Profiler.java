@@ -29,6 +29,21 @@ public final class Profiler {
     private Profiler() { }
 
     /**
+     * The reports of every pool that profiled in this JVM so far, in the order the pools were
+     * created: how a tool that runs a program in-process (as {@code strand profile} does) reads
+     * the profiles of pools it did not create.
+     *
+     * @return one report per profiling pool (snapshots for pools still running)
+     */
+    public static List<ProfileReport> reports() {
+        List<ProfileReport> out = new java.util.ArrayList<>();
+        for (PoolProfiler p : Profiling.all()) {
+            out.add(p.report());
+        }
+        return out;
+    }
+
+    /**
      * Runs {@code body} as region {@code name} and returns its result.
      *
      * @param name the region's name (rows with the same name add up)

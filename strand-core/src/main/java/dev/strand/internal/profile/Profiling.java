@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Profiling {
     private static final ThreadLocal<WorkerProfiler> WORKER = new ThreadLocal<>();
     private static final List<PoolProfiler> ACTIVE = new CopyOnWriteArrayList<>();
+    /** Every profiler this JVM created, for {@code Profiler.reports()}; pools are few. */
+    private static final List<PoolProfiler> ALL = new CopyOnWriteArrayList<>();
 
     /** System property: profile every pool and write each report into this directory. */
     public static final String PROPERTY = "strand.profile";
@@ -46,6 +48,7 @@ public final class Profiling {
         PoolProfiler p = new PoolProfiler(poolName, parallelism);
         on = true;
         ACTIVE.add(p);
+        ALL.add(p);
         if (reportDir() != null) {
             installExitHook();
         }
@@ -99,6 +102,11 @@ public final class Profiling {
     /** @return the calling worker's profiler, or null on a thread that is not a profiling worker */
     public static WorkerProfiler worker() {
         return WORKER.get();
+    }
+
+    /** @return every profiler created in this JVM, in order */
+    public static List<PoolProfiler> all() {
+        return ALL;
     }
 
     /** @return the profiling pools */

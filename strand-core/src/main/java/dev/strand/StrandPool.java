@@ -7,6 +7,7 @@ import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.profile.ProfileReport;
+import dev.strand.profile.Timeline;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -137,7 +138,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
         this.deques = ds;
         this.profiler = config.profile() || Profiling.reportDir() != null
-                ? Profiling.start(config.name(), p) : null;
+                ? Profiling.start(config.name(), p, config.timeline()) : null;
         Runnable[] steals = new Runnable[p * Worker.STEAL_SLOT_SPACING];
         long[] bases = new long[p * Worker.BASE_SLOT_SPACING];
         for (int i = 0; i < p; i++) {
@@ -1004,14 +1005,36 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      *
      * @return the report
      * @throws IllegalStateException if the pool does not profile: build it with
-     *     {@code PoolConfig.builder().profile(true)}, or run with {@code -Dstrand.profile=DIR}
+     *     {@code StrandPool.builder().profile(true)}, or run with {@code -Dstrand.profile=DIR}
      */
     public ProfileReport profile() {
+        return profiler().report();
+    }
+
+    /**
+     * The timeline of what this pool's workers did so far: every task longer than 10 µs as a slice
+     * on its worker's track, steals as arrows from the forking worker to the thief, and parked
+     * time. Take it once the pool is idle; {@link Timeline#writeChromeTrace} writes it for Perfetto.
+     *
+     * @return the timeline
+     * @throws IllegalStateException if the pool records none: build it with
+     *     {@code StrandPool.builder().timeline(true)}
+     */
+    public Timeline timeline() {
+        Timeline t = profiler == null ? null : profiler.timeline();
+        if (t == null) {
+            throw new IllegalStateException("pool '" + name() + "' records no timeline: build it "
+                    + "with StrandPool.builder().timeline(true)");
+        }
+        return t;
+    }
+
+    private PoolProfiler profiler() {
         if (profiler == null) {
             throw new IllegalStateException("pool '" + name() + "' does not profile: build it with "
-                    + "PoolConfig.builder().profile(true), or run with -Dstrand.profile=DIR");
+                    + "StrandPool.builder().profile(true), or run with -Dstrand.profile=DIR");
         }
-        return profiler.report();
+        return profiler;
     }
 
     /** @return a snapshot of every worker's counters */

@@ -975,6 +975,9 @@ final class Worker extends Thread {
             pool.quiescentAfterShutdown();
         }
         tracePark(true);
+        if (prof != null) {
+            prof.parked(true);
+        }
         if (sleep.workerPark(index, pool::isStopping, workVisible, keepAliveNanos)) {   // S3b
             assert deque.isEmpty() && frameDepth == 0 && unfinishedCount == 0 : "retired holding work";
             retired = true;                                        // dormant: the thread exits
@@ -982,6 +985,9 @@ final class Worker extends Thread {
         }
         searching = true;                                          // the waker counted us
         tracePark(false);
+        if (prof != null) {
+            prof.parked(false);
+        }
         return null;
     }
 

@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * region is not counted in it). Outside the pool (around {@code invoke}), it measures the
  * computations the calling thread submitted and waited for.
  *
- * <p>Turn profiling on with {@code PoolConfig.builder().profile(true)}, or for every pool of an
+ * <p>Turn profiling on with {@code StrandPool.builder().profile(true)}, or for every pool of an
  * unmodified program with {@code -Dstrand.profile=DIR} (each pool writes its report into DIR when
  * it closes or the JVM exits). See {@link ProfileReport} for what is measured and how.
  */

@@ -22,7 +22,7 @@
  * from tasks, and every {@code Parallel} method, which are built on them.
  *
  * <h2>Use</h2>
- * {@code PoolConfig.builder().profile(true)} and {@code pool.profile()}, or
+ * {@code StrandPool.builder().profile(true)} and {@code pool.profile()}, or
  * {@code -Dstrand.profile=DIR} for every pool of an unmodified program; name parts of the program
  * with {@link dev.strand.profile.Profiler#region}. The report ({@link dev.strand.profile.ProfileReport})
  * also carries the recorded DAG ({@link dev.strand.profile.DagRecording}), which

@@ -35,6 +35,8 @@ public final class Frame {
     long bspan;
     /** This frame's actions, for replay; null once it was folded into its parent as a blob. */
     Recording recording;
+    /** {@code System.nanoTime()} when a worker began running it (for the timeline). */
+    long startedAt;
     /** Set by the worker that ran it; checked by assertions only. */
     boolean ended;
 

@@ -45,16 +45,35 @@ public final class PoolProfiler {
     /**
      * @param poolName    for the report
      * @param parallelism the pool's worker count
+     * @param timeline    whether to record a timeline of every worker's frames, steals and parks
      */
-    public PoolProfiler(String poolName, int parallelism) {
+    public PoolProfiler(String poolName, int parallelism, boolean timeline) {
         this.poolName = poolName;
         this.parallelism = parallelism;
         this.burdenNanos = Burden.nanos();
         this.grainNanos = grainFromProperty();
+        this.createdAt = System.nanoTime();
         this.workers = new WorkerProfiler[parallelism];
         for (int i = 0; i < parallelism; i++) {
-            workers[i] = new WorkerProfiler(this, i);
+            workers[i] = new WorkerProfiler(this, i, timeline
+                    ? new TimelineBuffer(TIMELINE_EVENTS_PER_WORKER, TIMELINE_MIN_SLICE_NANOS) : null);
         }
+    }
+
+    /** Timeline events kept per worker (slices, steals and parks together). */
+    static final int TIMELINE_EVENTS_PER_WORKER = 1 << 20;
+    /** Frames shorter than this get no slice of their own (their time shows in their parent's). */
+    static final long TIMELINE_MIN_SLICE_NANOS = 10_000L;
+    private final long createdAt;
+
+    /**
+     * @return the timeline recorded so far, or null if the pool records none
+     */
+    public dev.strand.profile.Timeline timeline() {
+        if (workers.length == 0 || workers[0].timeline == null) {
+            return null;
+        }
+        return TimelineView.of(poolName, createdAt, workers);
     }
 
     private static long grainFromProperty() {

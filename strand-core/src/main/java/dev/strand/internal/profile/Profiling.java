@@ -44,8 +44,8 @@ public final class Profiling {
      * A profiler for a new pool, registered for regions opened outside the pool and, under
      * {@code -Dstrand.profile}, for the report written at the JVM's exit if the pool never closes.
      */
-    public static PoolProfiler start(String poolName, int parallelism) {
-        PoolProfiler p = new PoolProfiler(poolName, parallelism);
+    public static PoolProfiler start(String poolName, int parallelism, boolean timeline) {
+        PoolProfiler p = new PoolProfiler(poolName, parallelism, timeline);
         on = true;
         ACTIVE.add(p);
         ALL.add(p);

@@ -37,9 +37,13 @@ public final class WorkerProfiler {
     long stolenFrames;
     long stolenWaitNanos;
 
-    WorkerProfiler(PoolProfiler pool, int index) {
+    /** The timeline, or null when the pool records none. */
+    final TimelineBuffer timeline;
+
+    WorkerProfiler(PoolProfiler pool, int index, TimelineBuffer timeline) {
         this.pool = pool;
         this.index = index;
+        this.timeline = timeline;
     }
 
     /** Charges the running segment to the current frame, up to {@code now}. */
@@ -98,10 +102,14 @@ public final class WorkerProfiler {
         push();
         current = k;
         segStart = now;
+        k.startedAt = now;
         frames++;
         if (k.forkedBy >= 0 && k.forkedBy != index) {
             stolenFrames++;
             stolenWaitNanos += now - k.forkedAt;
+            if (timeline != null) {
+                timeline.steal(k.forkedBy, k.forkedAt, now);
+            }
         }
     }
 
@@ -122,6 +130,7 @@ public final class WorkerProfiler {
         push();
         current = k;
         segStart = now;
+        k.startedAt = now;
         frames++;
     }
 
@@ -132,6 +141,10 @@ public final class WorkerProfiler {
         Frame k = current;
         assert k != null && !k.ended : "end() without a running frame";
         k.ended = true;
+        if (timeline != null) {
+            timeline.slice(k.startedAt, now, k.called ? TimelineBuffer.BRANCH
+                    : k.parent == null ? TimelineBuffer.ROOT : TimelineBuffer.TASK);
+        }
         if (k.span > maxEndSpan) {
             maxEndSpan = k.span;
         }
@@ -159,6 +172,13 @@ public final class WorkerProfiler {
             }
         } else if (k.parent == null) {
             pool.rootEnded(k);
+        }
+    }
+
+    /** The worker parks (true) because it found no work, or resumes (false): for the timeline. */
+    public void parked(boolean parked) {
+        if (timeline != null) {
+            timeline.park(parked, System.nanoTime());
         }
     }
 

@@ -39,6 +39,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 dev.strand.cli.grain.GrainCommand.class,
                 dev.strand.cli.sim.SimCommand.class,
                 dev.strand.cli.soak.SoakCommand.class,
+                dev.strand.cli.trace.TraceCommand.class,
                 HelpCommand.class,
         },
         footer = {"", "Run 'strand COMMAND --help' for the options of a command.",

@@ -374,7 +374,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /** Parses small|default|large. */
-    static final class SizeConverter implements ITypeConverter<Size> {
+    public static final class SizeConverter implements ITypeConverter<Size> {
         @Override
         public Size convert(String value) {
             for (Size s : Size.values()) {

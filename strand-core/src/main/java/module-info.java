@@ -1,5 +1,6 @@
 /**
- * Strand core: the work-stealing runtime. No dependencies.
+ * Strand core: the work-stealing runtime. No dependencies beyond the JDK (its {@code jdk.jfr}
+ * module, for Flight Recorder events).
  *
  * <p>Exported: {@code dev.strand} (pool, tasks, fork/join API, statistics), {@code dev.strand.deque}
  * (the Chase-Lev deque, usable on its own), {@code dev.strand.parallel} (parallel for, map, reduce,
@@ -8,6 +9,8 @@
  * Internals ({@code dev.strand.internal.*}) are not exported.
  */
 module dev.strand.core {
+    requires jdk.jfr;
+
     exports dev.strand;
     exports dev.strand.deque;
     exports dev.strand.parallel;

@@ -1,5 +1,6 @@
 package dev.strand.profile;
 
+import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
@@ -24,6 +25,9 @@ import java.util.function.Supplier;
  * <p>Turn profiling on with {@code StrandPool.builder().profile(true)}, or for every pool of an
  * unmodified program with {@code -Dstrand.profile=DIR} (each pool writes its report into DIR when
  * it closes or the JVM exits). See {@link ProfileReport} for what is measured and how.
+ *
+ * <p>Each region is also a Flight Recorder event, {@code dev.strand.Region} (disabled unless a
+ * recording enables it), with its work and span when a pool profiles it (0 otherwise).
  */
 public final class Profiler {
     private Profiler() { }
@@ -55,13 +59,31 @@ public final class Profiler {
     public static <T> T region(String name, Supplier<? extends T> body) {
         Objects.requireNonNull(name, "region name must not be null");
         Objects.requireNonNull(body, "region body must not be null");
+        StrandEvents.Region event = new StrandEvents.Region();
+        event.begin();
+        long[] figures = new long[2];             // work and span, for the event
+        try {
+            return measure(name, body, figures);
+        } finally {
+            event.end();
+            if (event.shouldCommit()) {
+                event.set(name, figures[0], figures[1]);
+                event.commit();
+            }
+        }
+    }
+
+    private static <T> T measure(String name, Supplier<? extends T> body, long[] figures) {
         WorkerProfiler w = Profiling.worker();
         if (w != null && w.inFrame()) {
             long[] start = w.mark();
             try {
                 return body.get();
             } finally {
-                Profiling.poolOf(w).addRegion(name, start, w.mark());
+                long[] end = w.mark();
+                Profiling.poolOf(w).addRegion(name, start, end);
+                figures[0] = end[0] - start[0];
+                figures[1] = end[1] - start[1];
             }
         }
         List<PoolProfiler> pools = Profiling.active();
@@ -77,7 +99,10 @@ public final class Profiler {
             return body.get();
         } finally {
             for (int i = 0; i < ps.length; i++) {
-                ps[i].addRegion(name, starts[i], ps[i].markOutside());
+                long[] end = ps[i].markOutside();
+                ps[i].addRegion(name, starts[i], end);
+                figures[0] += end[0] - starts[i][0];
+                figures[1] = Math.max(figures[1], end[1] - starts[i][1]);
             }
         }
     }

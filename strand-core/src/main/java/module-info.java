@@ -1,14 +1,13 @@
 /**
  * Strand core: the work-stealing runtime. No dependencies.
  *
- * <p>Exported: {@code dev.strand} (pool, tasks, fork/join API, statistics), {@code dev.strand.deque}
- * (the Chase-Lev deque, usable on its own), {@code dev.strand.parallel} (parallel for, map, reduce,
- * scan and sort), {@code dev.strand.trace} (instrumentation hooks).
- * Internals ({@code dev.strand.internal.*}) are not exported.
+ * <p>Exported: {@code dev.strand} (pool, tasks, fork/join API, statistics), {@code dev.strand.parallel}
+ * (parallel for, map, reduce, scan and sort), {@code dev.strand.trace} (instrumentation hooks).
+ * Internals ({@code dev.strand.internal.*}: the worker, the deques, stealing, sleeping) are not
+ * exported.
  */
 module dev.strand.core {
     exports dev.strand;
-    exports dev.strand.deque;
     exports dev.strand.parallel;
     exports dev.strand.trace;
 }

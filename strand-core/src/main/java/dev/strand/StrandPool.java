@@ -1,7 +1,7 @@
 package dev.strand;
 
-import dev.strand.deque.ChaseLevDeque;
-import dev.strand.deque.Injector;
+import dev.strand.internal.deque.ChaseLevDeque;
+import dev.strand.internal.deque.Injector;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.strand;
 
-import dev.strand.deque.ChaseLevDeque;
+import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.stack.StackReserve;

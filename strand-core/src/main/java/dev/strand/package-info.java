@@ -9,14 +9,14 @@
  *
  * <h2>Scheduler</h2>
  * {@link dev.strand.StrandPool} runs P {@code Worker} threads. Each owns a
- * {@link dev.strand.deque.ChaseLevDeque}: it pushes and pops at the bottom (LIFO, depth-first, like
+ * {@link dev.strand.internal.deque.ChaseLevDeque}: it pushes and pops at the bottom (LIFO, depth-first, like
  * the serial program) and thieves steal at the top (FIFO, the oldest and largest subtrees).
  * <ol>
  *   <li><b>Spawn</b> is child-stealing: the child is pushed, the parent continues. When the deque
  *       reaches {@link dev.strand.PoolConfig.Tuning#spawnBound()} the child runs inline instead, so a spawn
  *       loop cannot exhaust memory (spawn throttling).</li>
  *   <li><b>Finding work</b>: own deque; the external submission queue, an
- *       {@link dev.strand.deque.Injector} (every 61st decision it is polled first, for fairness, as
+ *       {@link dev.strand.internal.deque.Injector} (every 61st decision it is polled first, for fairness, as
  *       Go does), taking the oldest submission plus up to 31 more ({@code size/P + 1}, Go's
  *       globrunqget) onto the own deque in one CAS; then one sweep over the other workers in a
  *       random-start, coprime-stride order ({@code internal.victim}), stealing one task or half.

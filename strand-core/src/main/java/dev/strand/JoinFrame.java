@@ -1,5 +1,6 @@
 package dev.strand;
 
+import dev.strand.internal.worker.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
@@ -17,7 +18,7 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>Joins nest: a join restores the frame depth it started at in a {@code finally} block, also
  *       when an exception (a stack overflow included) leaves it early, so a worker's frames form a
- *       stack ({@link Worker#frameAt}, {@link Worker#offerFrame}, {@link Worker#joinFrame}).
+ *       stack ({@code JoinFrameStack.at}, {@code Worker.offerFrame}, {@code Worker.joinFrame}).
  *       <b>Invariant:</b> a frame in use has a depth below {@code frameDepth}, and only its owner
  *       changes its fields or depth. (The converse can fail for a while: a {@code finally} block
  *       that overflowed on entry leaves the depth raised until an enclosing join restores it.)</li>
@@ -25,7 +26,7 @@ import java.util.function.Supplier;
  *       never pushed, or a final status written by the thread that ran (or cancelled) it. A join
  *       that ends before that (an overflow while the frame is queued or being run by a thief)
  *       leaves the frame unsettled, and the next join at that depth takes a new frame
- *       ({@link Worker#frameAt} checks), while the old one finishes with nobody waiting for it.
+ *       ({@code JoinFrameStack.at} checks), while the old one finishes with nobody waiting for it.
  *       The check sits where the frame is taken, not in the ending join's {@code finally}: that
  *       block can itself fail to run, since entering it can overflow the stack.</li>
  *   <li>That thread touches nothing mutable after its final status write: {@link #finish} reads

@@ -1,5 +1,6 @@
 package dev.strand;
 
+import dev.strand.internal.worker.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;

@@ -567,8 +567,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         return split;
     }
 
-    /** @return the current array length (for tests and statistics) */
-    public int capacity() {
+    /** @return the current array length (for tests) */
+    int capacity() {
         return ((Object[]) ARRAY.getAcquire(this)).length;
     }
 

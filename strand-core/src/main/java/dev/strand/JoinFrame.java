@@ -1,5 +1,6 @@
 package dev.strand;
 
+import dev.strand.internal.worker.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
@@ -17,15 +18,16 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>Joins nest: a join restores the frame depth it started at in a {@code finally} block, also
  *       when an exception (a stack overflow included) leaves it early, so a worker's frames form a
- *       stack ({@link Worker#frameAt}, {@link Worker#offerFrame}, {@link Worker#joinFrame}).
- *       <b>Invariant:</b> a frame in use has a depth below {@code frameDepth}, and only its owner
- *       changes its fields or depth. (The converse can fail for a while: a {@code finally} block
- *       that overflowed on entry leaves the depth raised until an enclosing join restores it.)</li>
+ *       stack ({@code JoinFrameStack.at}, {@code Worker.offerFrame}, {@code Worker.joinFrame}).
+ *       <b>Invariant:</b> a frame in use has a depth below {@code JoinFrameStack.depth}, and only
+ *       its owner changes its fields or depth. (The converse can fail for a while: a
+ *       {@code finally} block that overflowed on entry leaves the depth raised until an enclosing
+ *       join restores it.)</li>
  *   <li>The owner reuses a frame only if it saw it {@link #settled}: popped back and run inline,
  *       never pushed, or a final status written by the thread that ran (or cancelled) it. A join
  *       that ends before that (an overflow while the frame is queued or being run by a thief)
  *       leaves the frame unsettled, and the next join at that depth takes a new frame
- *       ({@link Worker#frameAt} checks), while the old one finishes with nobody waiting for it.
+ *       ({@code JoinFrameStack.at} checks), while the old one finishes with nobody waiting for it.
  *       The check sits where the frame is taken, not in the ending join's {@code finally}: that
  *       block can itself fail to run, since entering it can overflow the stack.</li>
  *   <li>That thread touches nothing mutable after its final status write: {@link #finish} reads
@@ -33,7 +35,7 @@ import java.util.function.Supplier;
  *       return can never disturb the frame's next use.</li>
  *   <li>Thieves cannot take a stale copy: the Chase-Lev CAS on {@code top} gives each deque
  *       index to exactly one taker, and a stolen slot's old reference is never read again.
- *       A thief's {@code currentSteals} record of an old use can only make a joiner steal from
+ *       A thief's {@code StealBoard} record of an old use can only make a joiner steal from
  *       that thief's deque, which is harmless.</li>
  * </ul>
  *

@@ -269,10 +269,11 @@ public final class PoolConfig {
         }
 
         /**
-         * @return the steal pace: a thief that ran a stolen task (and what it forked) in less
-         *     than this many nanoseconds waits out the rest before it looks for work again, in
-         *     {@code [0, 1_000_000]}; 0 turns pacing off. Each such tiny steal doubles the thief's
-         *     pace, up to 16 times this (and at most 1 ms); a stolen task that runs longer resets it
+         * @return the steal pace, in {@code [0, 1_000_000]}; 0 turns pacing off: a thief that ran a
+         *     stolen task (and what it forked) in less than its pace waits out the rest before it
+         *     looks for work again. Each such tiny steal doubles the thief's pace, up to 16 times
+         *     this (and at most 1 ms); a stolen task that runs longer resets it. Why: the
+         *     {@code dev.strand.internal.steal} package documentation
          */
         public long stealPaceNanos() {
             return stealPaceNanos;

@@ -2,6 +2,7 @@ package dev.strand;
 
 import dev.strand.internal.profile.FrameGroup;
 import dev.strand.internal.profile.WorkerProfiler;
+import dev.strand.internal.worker.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;

@@ -2,6 +2,8 @@ package dev.strand;
 
 import dev.strand.internal.profile.Frame;
 import dev.strand.internal.profile.WorkerProfiler;
+import dev.strand.internal.worker.JoinFrameStack;
+import dev.strand.internal.worker.Worker;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -94,10 +96,11 @@ public final class Strand {
         if (w.lazySplitting && !w.deque.isEmpty()) {
             return joinInline(a, b);              // thieves already have work from this worker
         }
-        int depth = w.frameDepth;
-        JoinFrame f = w.frameAt(depth);           // no allocation: a reused per-worker frame
+        JoinFrameStack js = w.joins;
+        int depth = js.depth;
+        JoinFrame f = (JoinFrame) js.at(depth);   // no allocation: a reused per-worker frame
         try {
-            w.frameDepth = depth + 1;
+            js.depth = depth + 1;
             w.offerFrame(f, b);
             A ra;
             try {
@@ -108,7 +111,7 @@ public final class Strand {
             @SuppressWarnings("unchecked") B rb = (B) w.joinFrame(f);
             return new Joined<>(ra, rb);
         } finally {
-            endJoin(w, f, depth);
+            endJoin(js, f, depth);
         }
     }
 
@@ -145,10 +148,11 @@ public final class Strand {
             if (w.lazySplitting && !w.deque.isEmpty()) {
                 return joinInline(pa, pb);
             }
-            int depth = w.frameDepth;
-            JoinFrame f = w.frameAt(depth);
+            JoinFrameStack js = w.joins;
+            int depth = js.depth;
+            JoinFrame f = (JoinFrame) js.at(depth);
             try {
-                w.frameDepth = depth + 1;
+                js.depth = depth + 1;
                 w.offerFrame(f, pb);
                 A ra;
                 try {
@@ -159,7 +163,7 @@ public final class Strand {
                 @SuppressWarnings("unchecked") B rb = (B) w.joinFrame(f);
                 return new Joined<>(ra, rb);
             } finally {
-                endJoin(w, f, depth);
+                endJoin(js, f, depth);
             }
         } finally {
             p.joined(fb);
@@ -171,14 +175,14 @@ public final class Strand {
      * frame drops its references; an unsettled one (a thief may still hold it) is abandoned, its
      * slot emptied. If entering this method overflows the stack, nothing here happens: the depth
      * stays raised until an enclosing join or the worker's loop resets it, and
-     * {@link Worker#frameAt} will not reuse the unsettled frame.
+     * {@code JoinFrameStack.at} will not reuse the unsettled frame.
      */
-    private static void endJoin(Worker w, JoinFrame f, int depth) {
-        w.frameDepth = depth;
+    private static void endJoin(JoinFrameStack js, JoinFrame f, int depth) {
+        js.depth = depth;
         if (f.settled) {
             f.release();
         } else {
-            w.frames[depth] = null;
+            js.frames[depth] = null;
         }
     }
 
@@ -214,10 +218,11 @@ public final class Strand {
             runInline(a, b);                      // no wrappers: this is the common, hot case
             return;
         }
-        int depth = w.frameDepth;
-        JoinFrame f = w.frameAt(depth);
+        JoinFrameStack js = w.joins;
+        int depth = js.depth;
+        JoinFrame f = (JoinFrame) js.at(depth);
         try {
-            w.frameDepth = depth + 1;
+            js.depth = depth + 1;
             w.offerFrame(f, b);
             try {
                 a.run();
@@ -226,7 +231,7 @@ public final class Strand {
             }
             w.joinFrame(f);
         } finally {
-            endJoin(w, f, depth);
+            endJoin(js, f, depth);
         }
     }
 

@@ -1,11 +1,15 @@
 package dev.strand;
 
-import dev.strand.deque.ChaseLevDeque;
-import dev.strand.deque.Injector;
+import dev.strand.internal.deque.ChaseLevDeque;
+import dev.strand.internal.deque.Injector;
+import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
+import dev.strand.internal.steal.StealBoard;
+import dev.strand.internal.worker.PoolAccess;
+import dev.strand.internal.worker.Worker;
 import dev.strand.profile.ProfileReport;
 import dev.strand.profile.Timeline;
 import java.util.ArrayList;
@@ -27,7 +31,7 @@ import java.util.function.Supplier;
 
 /**
  * A work-stealing fork-join pool: P workers, each owning a Chase-Lev deque, plus a FIFO submission
- * queue ({@link Injector}) for work from outside. See the package documentation for the design.
+ * queue for work from outside. See the package documentation for the design.
  *
  * <pre>{@code
  * try (StrandPool pool = new StrandPool(4)) {
@@ -139,10 +143,10 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.deques = ds;
         this.profiler = config.profile() || Profiling.reportDir() != null
                 ? Profiling.start(config.name(), p, config.timeline()) : null;
-        Runnable[] steals = new Runnable[p * Worker.STEAL_SLOT_SPACING];
-        long[] bases = new long[p * Worker.BASE_SLOT_SPACING];
+        StealBoard board = new StealBoard(p);
+        PoolAccess access = new Internals();
         for (int i = 0; i < p; i++) {
-            workers[i] = new Worker(this, i, workers, ds, steals, bases, sleep, config);
+            workers[i] = new Worker(this, access, i, workers, ds, board, sleep, config);
             sleep.register(i, workers[i]);
         }
         this.liveWorkers = new AtomicInteger(p);
@@ -629,6 +633,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             throw rejected(t);
         }
         sleep.workPublishedByVolatileWrite(-1);  // the offer's tail store was volatile (P1)
+        StrandEvents.submit(name(), submissions.size());
     }
 
     /** Cancels the rejected task, so that a caller who keeps its handle cannot wait forever. */
@@ -664,7 +669,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * batch to land before it drains the deques. Without it, a batch claimed before the stop and
      * pushed after {@code shutdownNow} drained that deque was neither run nor returned.
      *
-     * @return false if stopping (nothing begun); otherwise the caller must call {@link Worker#endMove}
+     * @return false if stopping (nothing begun); otherwise the caller must call {@code Worker.endMove}
      */
     boolean beginMove(Worker w) {
         assert Thread.currentThread() == w : "only a worker moves work into its own deque";
@@ -733,7 +738,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /**
-     * Starts a new thread for dormant slot {@code i}, claimed by a waker (see {@link Worker#Worker(Worker)}).
+     * Starts a new thread for dormant slot {@code i}, claimed by a waker (see {@code Worker(Worker)}).
      * Counted live before it starts, so the pool cannot terminate in between.
      */
     private void revive(int i) {
@@ -1071,5 +1076,66 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     @Override
     public String toString() {
         return "StrandPool[" + name() + ", parallelism=" + workers.length + "]";
+    }
+
+    /**
+     * This pool's operations for its workers (the {@link PoolAccess} of {@code internal.worker}):
+     * they stay package-private here, and the workers reach them through nothing public.
+     */
+    private final class Internals extends PoolAccess {
+        @Override
+        public Runnable takeExternal(Worker w) {
+            return StrandPool.this.takeExternal(w);
+        }
+
+        @Override
+        public boolean beginMove(Worker w) {
+            return StrandPool.this.beginMove(w);
+        }
+
+        @Override
+        public boolean isStopping() {
+            return StrandPool.this.isStopping();
+        }
+
+        @Override
+        public boolean workVisible() {
+            return StrandPool.this.workVisible();
+        }
+
+        @Override
+        public void requeue(Runnable r) {
+            StrandPool.this.requeue(r);
+        }
+
+        @Override
+        public void fail(Throwable e) {
+            StrandPool.this.fail(e);
+        }
+
+        @Override
+        public void quiescentAfterShutdown() {
+            StrandPool.this.quiescentAfterShutdown();
+        }
+
+        @Override
+        public void awaitStopDrains() {
+            StrandPool.this.awaitStopDrains();
+        }
+
+        @Override
+        public void workerRetired() {
+            StrandPool.this.workerRetired();
+        }
+
+        @Override
+        public void workerExited(Worker w) {
+            StrandPool.this.workerExited(w);
+        }
+
+        @Override
+        public PoolProfiler profiler() {
+            return profiler;
+        }
     }
 }

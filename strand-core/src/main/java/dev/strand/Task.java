@@ -4,6 +4,8 @@ import dev.strand.internal.profile.Frame;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.stack.StackReserve;
+import dev.strand.internal.worker.TaskAccess;
+import dev.strand.internal.worker.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -517,7 +519,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     /**
      * Waits until this task is done or {@code deadlineNanos} (a {@code System.nanoTime()} value, 0
-     * for none) passes: in a worker, helping its pool ({@link Worker#awaitJoinUntil}); elsewhere
+     * for none) passes: in a worker, helping its pool ({@code Worker.awaitJoinUntil}); elsewhere
      * parked.
      *
      * @return whether the task is done
@@ -794,5 +796,127 @@ public abstract class Task<T> implements RunnableFuture<T> {
             s = "completed normally";
         }
         return getClass().getSimpleName() + "[" + s + "]";
+    }
+
+    // ---------------------------------------------------------------- the worker's access
+
+    static {
+        TaskAccess.register(new Internals());    // last: every static above is initialized
+    }
+
+    /**
+     * The one {@link TaskAccess}: the worker (in {@code internal.worker}) reaches this package's
+     * task and join-frame protocol through it, and through nothing public.
+     */
+    private static final class Internals extends TaskAccess {
+        @Override
+        public void exec(Task<?> t) {
+            t.exec();
+        }
+
+        @Override
+        public void claimFor(Task<?> t, StrandPool pool) {
+            t.claimFor(pool);
+        }
+
+        @Override
+        public void setProfileFrame(Task<?> t, Frame f) {
+            t.profileFrame = f;
+        }
+
+        @Override
+        public boolean isOf(Task<?> t, StrandPool pool) {
+            return t.pool == pool;
+        }
+
+        @Override
+        public boolean pending(Task<?> t) {
+            return t.pending();
+        }
+
+        @Override
+        public boolean covers(Task<?> t, Runnable r) {
+            return t.covers(r);
+        }
+
+        @Override
+        public boolean registerJoiner(Task<?> t, Worker w) {
+            return t.registerJoiner(w);
+        }
+
+        @Override
+        public Object addWaiter(Task<?> t, Thread th) {
+            return t.addWaiter(th);
+        }
+
+        @Override
+        public void stopWaiting(Task<?> t, Object node) {
+            t.stopWaiting((Waiter) node);
+        }
+
+        @Override
+        public void awaitBlocking(Task<?> t) {
+            t.awaitBlocking(0L);
+        }
+
+        @Override
+        public void abort(Task<?> t, Throwable e) {
+            t.abort(e);
+        }
+
+        @Override
+        public boolean isInterruptible(Runnable r) {
+            return r instanceof Tasks.InterruptibleTask<?>;
+        }
+
+        @Override
+        public boolean isJoinFrame(Task<?> t) {
+            return t instanceof JoinFrame;
+        }
+
+        @Override
+        public Task<?> newFrame(Thread owner, StrandPool pool) {
+            return new JoinFrame(owner, pool);
+        }
+
+        @Override
+        public boolean isSettled(Task<?> f) {
+            return ((JoinFrame) f).settled;
+        }
+
+        @Override
+        public void settle(Task<?> f) {
+            ((JoinFrame) f).settled = true;
+        }
+
+        @Override
+        public void prepare(Task<?> f, Object body) {
+            ((JoinFrame) f).prepare(body);
+        }
+
+        @Override
+        public void throttle(Task<?> f) {
+            ((JoinFrame) f).throttled = true;
+        }
+
+        @Override
+        public boolean isThrottled(Task<?> f) {
+            return ((JoinFrame) f).throttled;
+        }
+
+        @Override
+        public Object runBody(Task<?> f) {
+            return ((JoinFrame) f).runBody();
+        }
+
+        @Override
+        public Object completedResult(Task<?> f) {
+            return ((JoinFrame) f).completedResult();
+        }
+
+        @Override
+        public RuntimeException failed(Throwable e) {
+            return JoinFrame.failed(e);
+        }
     }
 }

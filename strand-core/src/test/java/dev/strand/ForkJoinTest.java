@@ -3,6 +3,7 @@ package dev.strand;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.strand.internal.steal.StealPace;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -278,22 +279,6 @@ class ForkJoinTest {
         return new TinyForks(pool.stats().since(before).steals(), elapsed);
     }
 
-    @Test
-    void aThiefOfTinyTasksBacksOffItsPaceAndARealStealResetsIt() {
-        long base = 250;
-        assertThat(Worker.nextPace(base, 100, base)).isEqualTo(500);           // tiny: doubled
-        assertThat(Worker.nextPace(2000, 100, base)).isEqualTo(4000);
-        assertThat(Worker.nextPace(4000, 100, base)).isEqualTo(base * Worker.PACE_BACKOFF_LIMIT);
-        assertThat(Worker.nextPace(base * Worker.PACE_BACKOFF_LIMIT, 0, base))  // capped
-                .isEqualTo(base * Worker.PACE_BACKOFF_LIMIT);
-        assertThat(Worker.nextPace(4000, 4000, base)).isEqualTo(base);         // worth it: reset
-        assertThat(Worker.nextPace(500, 1_000_000, base)).isEqualTo(base);
-        long max = PoolConfig.Tuning.MAX_STEAL_PACE_NANOS;                             // never past 1 ms
-        assertThat(Worker.nextPace(max / 2, 0, max / 10)).isEqualTo(max);
-        assertThat(Worker.nextPace(max, 0, max)).isEqualTo(max);
-        assertThat(Worker.nextPace(max, 0, max / 10)).isEqualTo(max);
-    }
-
     /**
      * A producer forks tiny tasks; the thief's pace backs off from 50 µs to 800 µs, so it steals
      * about once per 800 µs. Fails with a fixed pace (about 16 times the steals).
@@ -303,7 +288,7 @@ class ForkJoinTest {
         long base = 50_000;
         try (StrandPool pool = StrandPool.builder().parallelism(2).tuning(tu -> tu.stealPaceNanos(base)).build()) {
             TinyForks r = forkTinyTasks(pool, 400_000);
-            long cap = base * Worker.PACE_BACKOFF_LIMIT;
+            long cap = base * StealPace.PACE_BACKOFF_LIMIT;
             // 4 steals on the way up (50, 100, 200, 400 µs), then one per 800 µs, plus slack
             assertThat(r.steals()).isLessThanOrEqualTo(r.elapsedNanos() / cap + 4 + 8);
         }

@@ -1,6 +1,6 @@
 package dev.strand;
 
-import dev.strand.deque.ChaseLevDeque;
+import dev.strand.internal.deque.ChaseLevDeque;
 import java.util.function.Supplier;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.strand.internal.sleep.ControlWord;
+import dev.strand.internal.worker.Worker;
 import java.lang.reflect.Field;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -121,14 +122,11 @@ class StackOverflowSafetyTest {
         assertThat(ControlWord.sleepers(c)).isEqualTo(pool.parallelism());
         Field result = JoinFrame.class.getDeclaredField("result");
         result.setAccessible(true);
-        Field depth = Worker.class.getDeclaredField("frameDepth");
-        Field frames = Worker.class.getDeclaredField("frames");
-        depth.setAccessible(true);
-        frames.setAccessible(true);
         for (Worker w : workers(pool)) {
-            assertThat(depth.getInt(w)).as("frame depth of an idle worker").isZero();
-            for (JoinFrame f : (JoinFrame[]) frames.get(w)) {
-                if (f != null) {
+            assertThat(w.joins.depth).as("frame depth of an idle worker").isZero();
+            for (Task<?> t : w.joins.frames) {
+                if (t != null) {
+                    JoinFrame f = (JoinFrame) t;
                     assertThat(f.body).as("body of a free frame").isNull();
                     assertThat(result.get(f)).as("result of a free frame").isNull();
                 }

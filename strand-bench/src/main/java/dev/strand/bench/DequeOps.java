@@ -1,6 +1,6 @@
 package dev.strand.bench;
 
-import dev.strand.deque.ChaseLevDeque;
+import dev.strand.internal.deque.ChaseLevDeque;
 import java.util.ArrayDeque;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,6 @@
 package dev.strand.jcstress;
 
-import dev.strand.deque.Steal;
+import dev.strand.internal.deque.Steal;
 
 /** Encodes deque results as small ints for jcstress outcomes. */
 final class Codes {

@@ -3,7 +3,7 @@ package dev.strand.jcstress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.strand.deque.ChaseLevDeque;
+import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import org.openjdk.jcstress.annotations.Actor;

@@ -51,6 +51,41 @@ class StrandEventsTest {
     }
 
     @Test
+    void stealsParksAndSubmissionsAreEvents(@TempDir Path dir) throws Exception {
+        List<RecordedEvent> events = record(dir, () -> {
+            try (StrandPool pool = StrandPool.builder().name("jfr").parallelism(2).build()) {
+                for (int round = 0; round < 5; round++) {
+                    pool.invoke(() -> tree(8));           // 256 leaves: the idle worker steals
+                    LockSupport.parkNanos(20_000_000L);   // both workers park in between
+                }
+            }
+        }, "dev.strand.Steal", "dev.strand.Park", "dev.strand.Submit");
+        List<RecordedEvent> steals = named(events, "dev.strand.Steal");
+        assertThat(steals).isNotEmpty();
+        assertThat(steals).allSatisfy(e -> {
+            assertThat(e.getString("pool")).isEqualTo("jfr");
+            assertThat(e.getInt("thief")).isNotEqualTo(e.getInt("victim"));
+            assertThat(e.getInt("tasks")).isPositive();
+        });
+        assertThat(named(events, "dev.strand.Park")).isNotEmpty()
+                .allSatisfy(e -> assertThat(e.getInt("worker")).isBetween(0, 1));
+        assertThat(named(events, "dev.strand.Submit")).hasSizeGreaterThanOrEqualTo(5);
+    }
+
+    private static int tree(int depth) {
+        if (depth == 0) {
+            LockSupport.parkNanos(20_000L);
+            return 1;
+        }
+        var r = dev.strand.Strand.join(() -> tree(depth - 1), () -> tree(depth - 1));
+        return r.first() + r.second();
+    }
+
+    private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
+        return events.stream().filter(e -> e.getEventType().getName().equals(name)).toList();
+    }
+
+    @Test
     void disabledEventsAreNotRecorded(@TempDir Path dir) throws Exception {
         List<RecordedEvent> events = record(dir, () -> Profiler.region("quiet", () -> { }));
         assertThat(events).noneMatch(e -> e.getEventType().getName().startsWith("dev.strand."));

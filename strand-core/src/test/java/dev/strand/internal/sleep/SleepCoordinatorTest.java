@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.strand.deque.ChaseLevDeque;
+import dev.strand.internal.deque.ChaseLevDeque;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,4 +1,4 @@
-package dev.strand.deque;
+package dev.strand.internal.deque;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.strand.deque;
+package dev.strand.internal.deque;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -567,8 +567,8 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         return split;
     }
 
-    /** @return the current array length (for tests and statistics) */
-    public int capacity() {
+    /** @return the current array length (for tests) */
+    int capacity() {
         return ((Object[]) ARRAY.getAcquire(this)).length;
     }
 

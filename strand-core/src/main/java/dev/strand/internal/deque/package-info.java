@@ -1,8 +1,11 @@
 /**
- * The work-stealing deque, a standalone component: {@link dev.strand.deque.ChaseLevDeque}, the
- * three-way {@link dev.strand.deque.Steal} result, and {@link dev.strand.deque.Injector}, the FIFO
- * queue for submissions from outside (any thread pushes under a lock; consumers claim batches with
- * one CAS, which is safe there because nobody pops its tail).
+ * The scheduler's queues: {@link dev.strand.internal.deque.ChaseLevDeque}, the work-stealing deque
+ * each worker owns, its three-way {@link dev.strand.internal.deque.Steal} result, and
+ * {@link dev.strand.internal.deque.Injector}, the FIFO queue for submissions from outside (any
+ * thread pushes under a lock; consumers claim batches with one CAS, which is safe there because
+ * nobody pops its tail). Not exported: besides the classic operations, the deque serves the
+ * scheduler's own protocols (the index a joiner may steal at or above, the split mode that wakes
+ * a sleeper when work becomes stealable), which are no contract for other users.
  *
  * <p>Papers: D. Chase and Y. Lev, "Dynamic Circular Work-Stealing Deque", SPAA 2005 (the growable
  * circular array and the monotone top); N. M. Lê, A. Pop, A. Cohen and F. Zappa Nardelli, "Correct
@@ -30,4 +33,4 @@
  * {@code b > t} which no thief can reach without first advancing {@code top} past {@code b}, which
  * F2/F3 rule out.
  */
-package dev.strand.deque;
+package dev.strand.internal.deque;

@@ -1,11 +1,21 @@
-package dev.strand;
+package dev.strand.internal.worker;
 
-import dev.strand.deque.ChaseLevDeque;
+import dev.strand.JoinPolicy;
+import dev.strand.PoolConfig;
+import dev.strand.StealPolicy;
+import dev.strand.StrandPool;
+import dev.strand.Task;
+import dev.strand.WorkerStats;
+import dev.strand.internal.deque.ChaseLevDeque;
+import dev.strand.internal.jfr.StrandEvents;
+import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.stack.StackReserve;
+import dev.strand.internal.steal.StealBoard;
+import dev.strand.internal.steal.StealPace;
 import dev.strand.internal.victim.VictimOrder;
 import dev.strand.trace.SchedulerListener;
 import java.lang.invoke.MethodHandles;
@@ -13,12 +23,16 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A worker thread: owns one deque, runs the scheduling loop, and performs greedy joins.
+ * A worker thread: owns one deque, runs the scheduling loop, and performs greedy joins (see the
+ * package essay). Its members are public for {@code dev.strand}, in this unexported package.
  *
  * <p>Every counter here is written only by this thread (plain writes) and read racily by
  * {@link StrandPool#stats()}; on 64-bit JVMs a long read is never torn.
  */
-final class Worker extends Thread {
+public final class Worker extends Thread {
+
+    /** Task's package-private protocol: a constant of one class, so every call inlines. */
+    private static final TaskAccess TASKS = TaskAccess.get();
 
     /** Sweeps a greedy join makes without finding work before it blocks. */
     private static final int JOIN_SPINS = 64;
@@ -28,9 +42,14 @@ final class Worker extends Thread {
     /** Every FAIRNESS_TICKS-th scheduling decision polls the submission queue first (Go: 61). */
     static final int FAIRNESS_TICKS = 61;
 
-    final StrandPool pool;
-    final int index;
-    final ChaseLevDeque<Runnable> deque;
+    /** This worker's pool (the API object, for identity checks and its configuration). */
+    public final StrandPool pool;
+    /** The pool's operations for its workers. */
+    private final PoolAccess poolAccess;
+    /** This worker's slot in the pool. */
+    public final int index;
+    /** This worker's own deque. */
+    public final ChaseLevDeque<Runnable> deque;
     /**
      * Every worker's deque, by index. Thieves reach a victim's deque through this shared, read-only
      * array, never through the victim's Worker object, whose counters its owner writes all the time
@@ -43,55 +62,45 @@ final class Worker extends Thread {
     private final VictimOrder victims;
     private final SchedulerListener listener;   // null when tracing is off
     /** This worker's side of the work/span profiler; null when the pool does not profile. */
-    final WorkerProfiler prof;
+    public final WorkerProfiler prof;
+    /** The pool's name, for Flight Recorder events. */
+    private final String poolName;
+    /** The Flight Recorder park event under way, or null. */
+    private Object parkEvent;
+    /** The pool's profiler, or null. */
+    private final PoolProfiler profiler;
     private final boolean stealHalf;
     private final int stealHalfLimit;
     private final int spawnBound;
     private final int spinRounds;
-    private final long stealPaceNanos;
-    /** The pace now: {@link #stealPaceNanos}, doubled after each tiny steal up to the cap. */
-    private long pace;
+    private final StealPace pacing;
     private final boolean greedyJoin;
-    final boolean lazySplitting;
+    /** {@link PoolConfig.Tuning#lazySplitting()}: read by {@code Strand.join}. */
+    public final boolean lazySplitting;
     private int tick;
     private int seed;
     /** Set by a steal sweep that lost a race or saw a non-empty deque it could not take from. */
     private boolean sawWork;
     /**
-     * Slot {@code 16 * i} holds the stolen task worker i is running (innermost), read racily by
-     * joiners looking for the thief of their child (leapfrogging). Written only by its worker, with
-     * a plain store (no atomic per steal); slots are a cache line apart, away from the counters.
+     * The pool's leapfrogging board: each worker's current steal and its base, read racily by
+     * joiners looking for the thief of their child (see {@code internal.steal}).
      */
-    private final Runnable[] currentSteals;
-    /**
-     * Slot {@code 8 * i}: the index worker i's deque would push at when it started running its
-     * current steal. Elements at or above it were pushed while that task ran: its descendants.
-     * Written before the {@link #currentSteals} slot (with release), read after it (with acquire).
-     */
-    private final long[] stealBases;
-    private final int stealSlot;
+    private final StealBoard board;
     /** S1's scan for remaining work (one instance, no allocation per call). */
     private final java.util.function.BooleanSupplier workVisible;
 
     // Statistics: written by this thread only. A Worker is a Thread, a large object, so these share
     // lines only with this worker's own fields, never with another worker's.
-    long tasksRun;
-    long spawns;
-    long inlinedSpawns;
-    long steals;
-    long stealAttempts;
-    long failedSteals;
-    long movedByHalf;
-    long joinBlocks;
-    long idleNanos;
-    int maxDequeSize;
-
-    /** Spacing of {@link #currentSteals} slots: 16 references span a 64-byte line (or more). */
-    static final int STEAL_SLOT_SPACING = 16;
-    /** Spacing of {@link #stealBases} slots: 8 longs are a 64-byte line. */
-    static final int BASE_SLOT_SPACING = 8;
-
-    private static final VarHandle STEAL_SLOTS = MethodHandles.arrayElementVarHandle(Runnable[].class);
+    private long tasksRun;
+    private long spawns;
+    private long inlinedSpawns;
+    private long steals;
+    private long stealAttempts;
+    private long failedSteals;
+    private long movedByHalf;
+    private long joinBlocks;
+    private long idleNanos;
+    private int maxDequeSize;
 
     /** Whether this worker is counted as searching in the sleep control word. */
     private boolean searching;
@@ -111,48 +120,62 @@ final class Worker extends Thread {
      * overflowed. Settled later at a shallower frame by {@link #completeUnfinished} (see
      * {@code internal.stack}). Recorded by {@code unfinished[unfinishedCount++ & UNFINISHED_MASK]
      * = new Object[] {r, e}}, written out where it is needed: that expression calls no method, so
-     * recording cannot overflow, while a call to a helper could. Owner only.
+     * recording cannot overflow, while a call to a helper could (which is also why the ring is
+     * not a class of its own, and public: {@code Scope} and {@code StrandPool.invoke} record the
+     * same way). Owner only.
      * Invariant: an element taken from a deque or queue is run, or recorded here, or still held by
      * the frame that took it.
      */
-    final Object[][] unfinished = new Object[UNFINISHED_CAPACITY][];
+    public final Object[][] unfinished = new Object[UNFINISHED_CAPACITY][];
     /** Entries recorded since the last settlement; above the capacity, some were overwritten. */
-    int unfinishedCount;
+    public int unfinishedCount;
     /** Each level an error unwinds returns stack; a handful of entries is the most seen. */
     static final int UNFINISHED_CAPACITY = 64;
-    static final int UNFINISHED_MASK = UNFINISHED_CAPACITY - 1;
+    public static final int UNFINISHED_MASK = UNFINISHED_CAPACITY - 1;
     /** Marks a failure of a plain Runnable that ran but whose report overflowed: report only. */
     private static final Runnable REPORT_ONLY = () -> { };
     /** Consecutive failures of the scheduling loop itself before the pool gives up. */
     private static final int MAX_LOOP_FAILURES = 8;
 
-    Worker(StrandPool pool, int index, Worker[] workers, ChaseLevDeque<Runnable>[] deques,
-           Runnable[] currentSteals, long[] stealBases, SleepCoordinator sleep, PoolConfig c) {
+    /**
+     * @param pool       the pool
+     * @param poolAccess its operations for workers
+     * @param index      this worker's slot
+     * @param workers    every slot's worker, filled in by the pool
+     * @param deques     every slot's deque
+     * @param board      the pool's leapfrogging board
+     * @param sleep      the pool's sleep protocol
+     * @param c          the pool's configuration
+     */
+    public Worker(StrandPool pool, PoolAccess poolAccess, int index, Worker[] workers,
+                  ChaseLevDeque<Runnable>[] deques, StealBoard board, SleepCoordinator sleep, PoolConfig c) {
         // Workers do not inherit InheritableThreadLocal values: a revived worker is started by
         // whichever thread publishes work, and must not carry that thread's values.
         super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize(), false);
+        assert board.workers() == deques.length && workers.length == deques.length;
         this.pool = pool;
+        this.poolAccess = poolAccess;
         this.index = index;
         this.deques = deques;
         this.deque = deques[index];
-        this.currentSteals = currentSteals;
-        this.stealBases = stealBases;
-        this.stealSlot = index * STEAL_SLOT_SPACING;
+        this.board = board;
         this.workers = workers;
         this.sleep = sleep;
         this.victims = new VictimOrder(c.parallelism());
         this.listener = c.listener();
-        this.prof = pool.profiler == null ? null : pool.profiler.worker(index);
+        this.poolName = c.name();
+        this.profiler = poolAccess.profiler();
+        this.prof = profiler == null ? null : profiler.worker(index);
         this.stealHalf = c.tuning().stealPolicy() == StealPolicy.HALF;
         this.stealHalfLimit = c.tuning().stealHalfLimit();
         this.spawnBound = c.tuning().spawnBound();
         this.spinRounds = c.tuning().spinRounds();
-        this.stealPaceNanos = c.tuning().stealPaceNanos();
-        this.pace = stealPaceNanos;
+        this.pacing = new StealPace(c.tuning().stealPaceNanos());
         this.greedyJoin = c.tuning().joinPolicy() == JoinPolicy.GREEDY;
         this.lazySplitting = c.tuning().lazySplitting();
         this.seed = 0x9E3779B9 * (index + 1) | 1;
-        this.workVisible = pool::workVisible;
+        this.workVisible = poolAccess::workVisible;
+        this.joins = new JoinFrameStack(this, pool);
         this.keepAliveNanos = c.keepAliveNanos();
         setDaemon(c.daemon());
         if (c.uncaughtExceptionHandler() != null) {
@@ -167,9 +190,9 @@ final class Worker extends Thread {
      * <p>Invariant: {@code retired}'s thread wrote nothing after it went dormant, and the claim's
      * CAS on the slot's sleep state orders its last writes before these reads.
      */
-    Worker(Worker retired) {
-        this(retired.pool, retired.index, retired.workers, retired.deques, retired.currentSteals,
-                retired.stealBases, retired.sleep, retired.pool.config());
+    public Worker(Worker retired) {
+        this(retired.pool, retired.poolAccess, retired.index, retired.workers, retired.deques,
+                retired.board, retired.sleep, retired.pool.config());
         assert retired.retired : "revived a worker that did not retire";
         setPriority(retired.getPriority());
         setContextClassLoader(retired.getContextClassLoader());
@@ -191,7 +214,7 @@ final class Worker extends Thread {
      * @return the calling worker
      * @throws IllegalStateException if the caller is not a Strand worker
      */
-    static Worker current(String op) {
+    public static Worker current(String op) {
         if (Thread.currentThread() instanceof Worker w) {
             return w;
         }
@@ -211,10 +234,10 @@ final class Worker extends Thread {
      *
      * <p>Invariant: called on this worker's own thread.
      */
-    void fork(Task<?> t) {
-        t.claimFor(pool);
+    public void fork(Task<?> t) {
+        TASKS.claimFor(t, pool);
         if (prof != null) {
-            t.profileFrame = prof.fork();         // before the push publishes the task
+            TASKS.setProfileFrame(t, prof.fork());    // before the push publishes the task
         }
         int size = deque.tryPush(t, spawnBound);
         if (size < 0 || size >= maxDequeSize || listener != null) {
@@ -245,49 +268,21 @@ final class Worker extends Thread {
 
     // ---------------------------------------------------------------- join frames (Strand.join)
 
-    /** Frames by join depth, created on first use (see JoinFrame). */
-    JoinFrame[] frames = new JoinFrame[8];
-    /** Frames in use: {@code frames[d]} for {@code d < frameDepth}. Owner only. */
-    int frameDepth;
-
-    /**
-     * @param d a join depth, {@code == frameDepth}
-     * @return the free frame for depth {@code d}: a new one if the slot is empty or its frame was
-     *     abandoned unsettled (a thief may still hold it). Nothing changes if this throws.
-     */
-    JoinFrame frameAt(int d) {
-        assert d == frameDepth : "frames are taken in stack order";
-        JoinFrame[] fs = frames;
-        if (d == fs.length) {
-            fs = frames = java.util.Arrays.copyOf(fs, d * 2);
-        }
-        JoinFrame f = fs[d];
-        if (f == null || !f.settled) {
-            f = fs[d] = new JoinFrame(this, pool);
-        }
-        return f;
-    }
-
-    /** Empties the slots of frames left in use (a thief may still hold them) and resets the depth. */
-    private void abandonFrames() {
-        for (int d = 0; d < frameDepth && d < frames.length; d++) {
-            frames[d] = null;
-        }
-        frameDepth = 0;
-    }
+    /** This worker's join frames by depth (see JoinFrame). Owner only. */
+    public final JoinFrameStack joins;
 
     /**
      * Offers {@code body} (a Supplier or a Runnable) to thieves in frame {@code f}, taken by
-     * {@link #frameAt} for the current depth, which the caller has raised.
+     * {@link JoinFrameStack#at} for the current depth, which the caller has raised.
      * Invariant: owner only; every call is followed by one {@link #joinFrame} or by the frame's
      * abandonment in the caller's {@code finally} (see Strand.join).
      */
-    void offerFrame(JoinFrame f, Object body) {
-        f.prepare(body);                          // published by the push's release store
+    public void offerFrame(Task<?> f, Object body) {
+        TASKS.prepare(f, body);                   // published by the push's release store
         int size = deque.tryPush(f, spawnBound);
         if (size < 0 || size >= maxDequeSize || listener != null) {
             if (size < 0) {                       // bounded space: run it at the join instead
-                f.throttled = true;
+                TASKS.throttle(f);
                 inlinedSpawns++;
                 traceSpawn(true);
             } else {
@@ -299,16 +294,16 @@ final class Worker extends Thread {
     }
 
     /**
-     * Waits for frame {@code f}, running it inline if nobody stole it, and marks it
-     * {@linkplain JoinFrame#settled settled} once no other thread can touch it. If this throws
-     * before that (an overflow while waiting), the frame stays unsettled and the caller abandons it.
+     * Waits for frame {@code f}, running it inline if nobody stole it, and marks it settled once
+     * no other thread can touch it. If this throws before that (an overflow while waiting), the
+     * frame stays unsettled and the caller abandons it.
      * Invariant: owner only; {@code f} is the most recently offered frame not yet joined.
      *
      * @return the frame's result
      * @throws java.util.concurrent.CompletionException if its body threw
      */
-    Object joinFrame(JoinFrame f) {
-        if (!f.throttled) {
+    public Object joinFrame(Task<?> f) {
+        if (!TASKS.isThrottled(f)) {
             Runnable t = deque.pop();
             if (t != f) {
                 try {
@@ -323,16 +318,16 @@ final class Worker extends Thread {
                     }
                     throw e;
                 }
-                f.settled = true;                 // done: its completer no longer touches it
-                return f.completedResult();
+                TASKS.settle(f);                  // done: its completer no longer touches it
+                return TASKS.completedResult(f);
             }
         }
-        f.settled = true;                         // popped back or never pushed: only we hold it
+        TASKS.settle(f);                          // popped back or never pushed: only we hold it
         tasksRun++;
         try {
-            return f.runBody();                   // the common case: not stolen, run inline
+            return TASKS.runBody(f);              // the common case: not stolen, run inline
         } catch (Throwable e) {
-            throw JoinFrame.failed(e);
+            throw TASKS.failed(e);
         }
     }
 
@@ -342,7 +337,7 @@ final class Worker extends Thread {
      * spawn bound (overflowing into the external queue would cost a queue node, a CAS and a fence per
      * task, and a deque slot is the cheapest place to hold it). Invariant: owner only.
      */
-    void submitLocal(Runnable t) {
+    public void submitLocal(Runnable t) {
         int size = deque.push(t);
         spawns++;
         if (size >= maxDequeSize) {
@@ -356,11 +351,11 @@ final class Worker extends Thread {
      * bookkeeping can throw here: a stack overflow, an out-of-memory error) is recorded for a
      * deferred completion and the error goes on to the caller.
      */
-    void runTask(Runnable r) {
+    public void runTask(Runnable r) {
         tasksRun++;
         try {
             if (r instanceof Task<?> t) {
-                t.exec();
+                TASKS.exec(t);
             } else if (prof == null) {
                 runPlain(r);                      // throws only if its own call overflowed
             } else {
@@ -382,7 +377,7 @@ final class Worker extends Thread {
     private void completeUnfinished() {
         if (unfinishedCount > UNFINISHED_CAPACITY) {
             unfinishedCount = UNFINISHED_CAPACITY;
-            pool.fail(new IllegalStateException("worker '" + getName() + "' lost track of work "
+            poolAccess.fail(new IllegalStateException("worker '" + getName() + "' lost track of work "
                     + "that errors left unfinished (more than " + UNFINISHED_CAPACITY + " at once)"));
         }
         while (unfinishedCount > 0) {
@@ -407,11 +402,11 @@ final class Worker extends Thread {
 
     private void settle(Runnable r, Throwable e) {
         if (r instanceof Task<?> t) {
-            t.abort(e);
+            TASKS.abort(t, e);
         } else if (r == REPORT_ONLY) {
             reportUncaught(e);
         } else {
-            pool.requeue(r);                      // never started: it runs later (or is cancelled)
+            poolAccess.requeue(r);                      // never started: it runs later (or is cancelled)
         }
     }
 
@@ -434,7 +429,7 @@ final class Worker extends Thread {
 
     /** A plain Runnable in a profiling pool: a computation of its own, with no frame around it. */
     private void runPlainProfiled(Runnable r) {
-        prof.begin(pool.profiler.looseRoot(index));
+        prof.begin(profiler.looseRoot(index));
         try {
             runPlain(r);
         } finally {
@@ -443,7 +438,7 @@ final class Worker extends Thread {
     }
 
     /** Hands {@code e} to this thread's uncaught-exception handler; a failing handler goes to stderr. */
-    void reportUncaught(Throwable e) {
+    public void reportUncaught(Throwable e) {
         try {
             getUncaughtExceptionHandler().uncaughtException(this, e);
         } catch (Throwable h) {
@@ -468,6 +463,7 @@ final class Worker extends Thread {
     }
 
     private void traceSteal(int victim, int moved) {
+        StrandEvents.steal(poolName, index, victim, moved);   // a flag test unless recording
         if (listener != null) {
             try {
                 listener.onSteal(index, victim, moved);
@@ -488,6 +484,12 @@ final class Worker extends Thread {
     }
 
     private void tracePark(boolean park) {
+        if (park) {
+            parkEvent = StrandEvents.parkBegin();
+        } else {
+            StrandEvents.parkEnd(parkEvent, poolName, index);
+            parkEvent = null;
+        }
         if (listener != null) {
             try {
                 if (park) {
@@ -508,7 +510,7 @@ final class Worker extends Thread {
      *
      * <p>Invariant: called on this worker's own thread, for a task of this pool.
      */
-    void awaitJoin(Task<?> target) {
+    public void awaitJoin(Task<?> target) {
         // 1. Own deque, LIFO. In fork-join code an unstolen child is at the bottom, so this is
         //    usually one pop and an inline run (the child nobody stole runs at its join). Kept
         //    tiny so that the JIT inlines it into join().
@@ -544,19 +546,19 @@ final class Worker extends Thread {
         }
         Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
-            while (target.pending() && (t = deque.pop()) != null) {
+            while (TASKS.pending(target) && (t = deque.pop()) != null) {
                 runTask(t);
                 t = null;
                 if (unfinishedCount != 0) {
                     completeUnfinished();         // recorded deeper in t's run, which then recovered
                 }
             }
-            if (!target.pending()) {
+            if (!TASKS.pending(target)) {
                 return;
             }
             if (!greedyJoin) {
                 joinBlocks++;
-                target.awaitBlocking(0L);
+                TASKS.awaitBlocking(target);
                 return;
             }
             helpUntilDone(target);
@@ -573,21 +575,21 @@ final class Worker extends Thread {
      * between attempts only after repeated failure (3).
      */
     private void helpUntilDone(Task<?> target) {
-        Runnable mine = currentSteals[stealSlot];              // restored after each helping run
-        long mineBase = stealBases[index * BASE_SLOT_SPACING];
+        Runnable mine = board.own(index);                      // restored after each helping run
+        long mineBase = board.ownBase(index);
         int fails = 0;
         boolean registered = false;
         boolean interrupted = false;
         long nap = MIN_JOIN_NAP_NANOS;
         Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
-            while (target.pending()) {
+            while (TASKS.pending(target)) {
                 t = deque.pop();
                 if (t == null) {
                     StackReserve.reserve();       // a steal's steps after its CAS must fit
                     t = stealDescendant(target);
                     if (t == null && !runningElsewhere(target)) {
-                        t = pool.takeExternal(this);  // the target may be a submission still queued
+                        t = poolAccess.takeExternal(this);  // the target may be a submission still queued
                     }
                 }
                 if (t != null) {
@@ -596,8 +598,7 @@ final class Worker extends Thread {
                     if (unfinishedCount != 0) {
                         completeUnfinished();     // recorded deeper in t's run, which then recovered
                     }
-                    stealBases[index * BASE_SLOT_SPACING] = mineBase;
-                    STEAL_SLOTS.setRelease(currentSteals, stealSlot, mine);
+                    board.record(index, mine, mineBase);
                     fails = 0;
                     nap = MIN_JOIN_NAP_NANOS;
                 } else if (++fails < JOIN_SPINS) {
@@ -607,7 +608,7 @@ final class Worker extends Thread {
                     //    unparks us), but look for work again after a nap that doubles up to a cap,
                     //    since the thief (with lazy splitting) offers new work at its next join.
                     if (!registered) {
-                        if (!target.registerJoiner(this)) {
+                        if (!TASKS.registerJoiner(target, this)) {
                             break;                // completed meanwhile
                         }
                         registered = true;
@@ -634,7 +635,7 @@ final class Worker extends Thread {
 
     /**
      * Steals one of {@code target}'s descendants from a worker running a task that the target
-     * {@linkplain Task#covers covers} as its current steal: the oldest element it pushed since it
+     * covers ({@code Task.covers}) as its current steal: the oldest element it pushed since it
      * started that task. If the thief moved on between the check and the steal, the element is
      * not a descendant and goes to the submission queue instead of running here.
      *
@@ -645,20 +646,20 @@ final class Worker extends Thread {
             if (i == index) {
                 continue;
             }
-            Runnable running = (Runnable) STEAL_SLOTS.getAcquire(currentSteals, i * STEAL_SLOT_SPACING);
-            if (running == null || !target.covers(running)) {
+            Runnable running = board.running(i);
+            if (running == null || !TASKS.covers(target, running)) {
                 continue;
             }
-            long base = stealBases[i * BASE_SLOT_SPACING];   // written before the slot's release
+            long base = board.base(i);            // written before the slot's release
             stealAttempts++;
             Runnable t = deques[i].stealAtOrAbove(base);
             if (t == null) {
                 failedSteals++;
                 continue;
             }
-            if (STEAL_SLOTS.getAcquire(currentSteals, i * STEAL_SLOT_SPACING) != running) {
+            if (board.running(i) != running) {
                 failedSteals++;                   // every attempt is a steal or a failed steal
-                pool.requeue(t);                  // not provably a descendant: not ours to run
+                poolAccess.requeue(t);                  // not provably a descendant: not ours to run
                 continue;
             }
             steals++;
@@ -673,8 +674,8 @@ final class Worker extends Thread {
     private boolean runningElsewhere(Task<?> target) {
         for (int i = 0; i < workers.length; i++) {
             if (i != index) {
-                Runnable r = (Runnable) STEAL_SLOTS.getAcquire(currentSteals, i * STEAL_SLOT_SPACING);
-                if (r != null && target.covers(r)) {
+                Runnable r = board.running(i);
+                if (r != null && TASKS.covers(target, r)) {
                     return true;
                 }
             }
@@ -684,8 +685,7 @@ final class Worker extends Thread {
 
     /** Marks {@code t}, just stolen, as this worker's current steal (base first, then the task). */
     private void recordSteal(Runnable t) {
-        stealBases[index * BASE_SLOT_SPACING] = deque.pushIndex();
-        STEAL_SLOTS.setRelease(currentSteals, stealSlot, t);
+        board.record(index, t, deque.pushIndex());
     }
 
     // ---------------------------------------------------------------- stealing
@@ -762,9 +762,9 @@ final class Worker extends Thread {
         } finally {
             hook(pool.config().onWorkerExit());
             if (retired) {
-                pool.workerRetired();
+                poolAccess.workerRetired();
             } else {
-                pool.workerExited(this);
+                poolAccess.workerExited(this);
             }
         }
     }
@@ -785,11 +785,11 @@ final class Worker extends Thread {
         Runnable t;
         if (++tick >= FAIRNESS_TICKS) {           // runLocal counts its tasks here too
             tick = 0;
-            if ((t = pool.takeExternal(this)) != null) {
+            if ((t = poolAccess.takeExternal(this)) != null) {
                 return t;
             }
         }
-        if ((t = deque.pop()) != null || (t = pool.takeExternal(this)) != null) {
+        if ((t = deque.pop()) != null || (t = poolAccess.takeExternal(this)) != null) {
             return t;
         }
         return stealSweep();
@@ -800,11 +800,11 @@ final class Worker extends Thread {
      * a stack overflow in the runtime's bookkeeping) is handled by {@link #recover} and the worker
      * goes on: a worker never dies while the pool runs, so it never leaves the sleep accounting
      * with a phantom searcher or its deque unserved. If recovery keeps failing, the pool fails
-     * loudly ({@link StrandPool#fail}) rather than limp.
+     * loudly ({@link PoolAccess#fail}) rather than limp.
      */
     private void loop() {
         int failures = 0;
-        while (!pool.isStopping() && !retired) {
+        while (!poolAccess.isStopping() && !retired) {
             try {
                 step();
                 failures = 0;
@@ -814,7 +814,7 @@ final class Worker extends Thread {
                 } catch (Throwable again) {
                     again.addSuppressed(e);
                     if (++failures >= MAX_LOOP_FAILURES) {
-                        pool.fail(again);
+                        poolAccess.fail(again);
                     }
                 }
             }
@@ -857,9 +857,8 @@ final class Worker extends Thread {
         Throwable delivered = unfinishedCount > 0
                 ? (Throwable) unfinished[(unfinishedCount - 1) & UNFINISHED_MASK][1] : null;
         completeUnfinished();
-        abandonFrames();
-        stealBases[index * BASE_SLOT_SPACING] = 0L;
-        STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);
+        joins.abandon();
+        board.reset(index);
         if (sleep.isSleeping(index)) {
             sleep.workerCancelSleep(index);       // now counted as searching
             searching = true;
@@ -876,14 +875,14 @@ final class Worker extends Thread {
      * topLevelExec has the same shape).
      */
     private void runLocal(Runnable t) {
-        if (frameDepth != 0) {
-            abandonFrames();                      // no join is in progress at the top level: a join
+        if (joins.depth != 0) {
+            joins.abandon();                      // no join is in progress at the top level: a join
         }                                         // whose finally overflowed left the depth raised
-        long stolenAt = stealPaceNanos > 0 && currentSteals[stealSlot] != null ? System.nanoTime() : 0L;
+        long stolenAt = pacing.enabled() && board.own(index) != null ? System.nanoTime() : 0L;
         try {
             runTask(t);
         } finally {
-            STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);   // set only if t was stolen
+            board.clear(index);                   // set only if t was stolen
         }
         if (unfinishedCount != 0) {
             completeUnfinished();                 // recorded deep in t's run, which then recovered
@@ -895,45 +894,8 @@ final class Worker extends Thread {
             }
         }
         if (stolenAt != 0L) {
-            paceAfterSteal(stolenAt);
+            pacing.afterSteal(stolenAt);          // steal pacing: see internal.steal
         }
-    }
-
-    /**
-     * Steal pacing (see the package essay): after a stolen task that ran for less than the current
-     * pace, wait out the rest before looking for work again; each such tiny steal doubles the pace,
-     * a longer one resets it. Invariant: owner only (the pace is this worker's).
-     */
-    private void paceAfterSteal(long stolenAt) {
-        long until = stolenAt + pace;
-        long now = System.nanoTime();
-        pace = nextPace(pace, now - stolenAt, stealPaceNanos);
-        while (now - until < 0) {
-            Thread.onSpinWait();
-            now = System.nanoTime();
-        }
-    }
-
-    /** A pace backs off to at most this many times the configured one. */
-    static final int PACE_BACKOFF_LIMIT = 16;
-
-    /**
-     * The pace to keep after a stolen task (with what it forked) ran for {@code ranNanos}: back to
-     * {@code base} if it ran at least the current pace (the steal was worth it), else doubled, up to
-     * {@code base * PACE_BACKOFF_LIMIT} but never past {@link PoolConfig.Tuning#MAX_STEAL_PACE_NANOS}
-     * (nor below {@code base}).
-     *
-     * @param current  the pace the steal was made under, {@code >= base}
-     * @param ranNanos how long the stolen task and its children ran
-     * @param base     the configured pace, {@code > 0}
-     * @return the next pace
-     */
-    static long nextPace(long current, long ranNanos, long base) {
-        if (ranNanos >= current) {
-            return base;
-        }
-        long cap = Math.max(base, Math.min(base * PACE_BACKOFF_LIMIT, PoolConfig.Tuning.MAX_STEAL_PACE_NANOS));
-        return Math.min(current * 2, cap);
     }
 
     /**
@@ -951,7 +913,7 @@ final class Worker extends Thread {
             searching = sleep.workerTryStartSearching();
         }
         if (searching) {
-            for (int r = 0; r < spinRounds && !pool.isStopping(); r++) {
+            for (int r = 0; r < spinRounds && !poolAccess.isStopping(); r++) {
                 Thread.onSpinWait();
                 Runnable t = findWork();
                 if (t != null) {
@@ -963,7 +925,7 @@ final class Worker extends Thread {
         }
         long word = sleep.workerPrepareSleep(index, searching);   // S2
         searching = false;
-        if (pool.workVisible()) {                                  // the re-scan after S2
+        if (poolAccess.workVisible()) {                            // the re-scan after S2
             sleep.workerCancelSleep(index);                        // S3a: now a searcher
             searching = true;
             return null;
@@ -972,14 +934,14 @@ final class Worker extends Thread {
             // Every worker was a sleeper at S2 and still is after the re-scan found nothing: none
             // woke to take a task in between, so none is running one, none is queued, and none
             // can be submitted.
-            pool.quiescentAfterShutdown();
+            poolAccess.quiescentAfterShutdown();
         }
         tracePark(true);
         if (prof != null) {
             prof.parked(true);
         }
-        if (sleep.workerPark(index, pool::isStopping, workVisible, keepAliveNanos)) {   // S3b
-            assert deque.isEmpty() && frameDepth == 0 && unfinishedCount == 0 : "retired holding work";
+        if (sleep.workerPark(index, poolAccess::isStopping, workVisible, keepAliveNanos)) {   // S3b
+            assert deque.isEmpty() && joins.depth == 0 && unfinishedCount == 0 : "retired holding work";
             retired = true;                                        // dormant: the thread exits
             return null;
         }
@@ -998,14 +960,10 @@ final class Worker extends Thread {
 
     /**
      * Clears this worker's current-steal record if it is {@code t}: run by a thief just before it
-     * completes a join frame, whose owner may reuse the frame as soon as it sees it complete; a
-     * record left behind would let a joiner of the frame's next use take this deque's tasks for
-     * its descendants.
+     * completes a join frame (see {@link StealBoard#clearIf}).
      */
-    void clearStealIf(Runnable t) {
-        if (currentSteals[stealSlot] == t) {
-            STEAL_SLOTS.setRelease(currentSteals, stealSlot, null);
-        }
+    public void clearStealIf(Runnable t) {
+        board.clearIf(index, t);
     }
 
     /**
@@ -1016,10 +974,10 @@ final class Worker extends Thread {
      * returned by {@code shutdownNow}.
      */
     private void drainOnStop() {
-        pool.awaitStopDrains();
+        poolAccess.awaitStopDrains();
         Runnable r;
         while ((r = deque.pop()) != null) {
-            if (r instanceof Task<?> t && !(r instanceof Tasks.InterruptibleTask<?>)) {
+            if (r instanceof Task<?> t && !TASKS.isInterruptible(r)) {
                 t.cancel(false);
             } else {
                 runTask(r);
@@ -1028,7 +986,7 @@ final class Worker extends Thread {
     }
 
     /** @return this worker's statistics (racy snapshot) */
-    WorkerStats snapshot() {
+    public WorkerStats snapshot() {
         return new WorkerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
                 failedSteals, movedByHalf, sleep.parks(index), sleep.unparks(index), joinBlocks,
                 idleNanos, maxDequeSize, deque.size(), sleep.isSleeping(index));
@@ -1043,29 +1001,29 @@ final class Worker extends Thread {
      * Set while this worker moves a batch into its own deque (from the submission queue, or half
      * a victim's deque), so that {@code shutdownNow} can wait for the batch to land before it
      * drains the deques. Written by the owner only: a volatile store before the move (the Dekker
-     * pair of {@link StrandPool#beginMove}), a release store after it.
+     * pair of {@link PoolAccess#beginMove}), a release store after it.
      */
-    volatile boolean moving;
+    public volatile boolean moving;
 
-    private static final java.lang.invoke.VarHandle MOVING;
+    private static final VarHandle MOVING;
 
     static {
         try {
-            MOVING = java.lang.invoke.MethodHandles.lookup()
+            MOVING = MethodHandles.lookup()
                     .findVarHandle(Worker.class, "moving", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    /** Ends a move begun by {@link StrandPool#beginMove}: the batch is in the deque. Owner only. */
-    void endMove() {
+    /** Ends a move begun by {@link PoolAccess#beginMove}: the batch is in the deque. Owner only. */
+    public void endMove() {
         MOVING.setRelease(this, false);
     }
 
     /** Steal-half's move, inside the stop handshake ({@link #moving}). */
     private Runnable stealBatchAndPop(ChaseLevDeque<Runnable> vd) {
-        if (!pool.beginMove(this)) {
+        if (!poolAccess.beginMove(this)) {
             return null;                          // stopping: shutdownNow takes what is queued
         }
         try {
@@ -1083,7 +1041,7 @@ final class Worker extends Thread {
      */
     private boolean stopAfterTopLevelTask() {
         Thread.interrupted();
-        return pool.isStopping();
+        return poolAccess.isStopping();
     }
 
     /**
@@ -1096,7 +1054,7 @@ final class Worker extends Thread {
      * wait on pool B while B's task waits on A (ForkJoinPool gets there by compensating the
      * blocked worker with a spare thread; Strand adds no threads).
      *
-     * <p>Invariant: on this worker's own thread; {@code target} is not a {@link JoinFrame} (its
+     * <p>Invariant: on this worker's own thread; {@code target} is not a join frame (its
      * waiting protocol is the owner's alone). A task run while helping may outlive the deadline:
      * the deadline is checked between tasks.
      *
@@ -1105,18 +1063,18 @@ final class Worker extends Thread {
      * @return whether {@code target} is done; false after the deadline or on an interrupt (the flag
      *     is left set for the caller)
      */
-    boolean awaitJoinUntil(Task<?> target, long deadlineNanos) {
-        assert Thread.currentThread() == this && !(target instanceof JoinFrame);
+    public boolean awaitJoinUntil(Task<?> target, long deadlineNanos) {
+        assert Thread.currentThread() == this && !TASKS.isJoinFrame(target);
         traceSync();
-        Runnable mine = currentSteals[stealSlot];              // restored after each helping run
-        long mineBase = stealBases[index * BASE_SLOT_SPACING];
-        boolean ownPool = target.pool == pool;
-        Task.Waiter node = null;
+        Runnable mine = board.own(index);                      // restored after each helping run
+        long mineBase = board.ownBase(index);
+        boolean ownPool = TASKS.isOf(target, pool);
+        Object node = null;
         int fails = 0;
         long nap = MIN_JOIN_NAP_NANOS;
         Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
-            while (target.pending()) {
+            while (TASKS.pending(target)) {
                 if (isInterrupted()) {
                     return false;
                 }
@@ -1130,12 +1088,12 @@ final class Worker extends Thread {
                     if (ownPool) {
                         t = stealDescendant(target);   // the join's helping rule
                         if (t == null && !runningElsewhere(target)) {
-                            t = pool.takeExternal(this);
+                            t = poolAccess.takeExternal(this);
                         }
                     } else {
                         t = stealSweep();         // another pool's task: serve our own pool
                         if (t == null) {
-                            t = pool.takeExternal(this);
+                            t = poolAccess.takeExternal(this);
                         }
                     }
                 }
@@ -1145,8 +1103,7 @@ final class Worker extends Thread {
                     if (unfinishedCount != 0) {
                         completeUnfinished();     // recorded deeper in t's run, which then recovered
                     }
-                    stealBases[index * BASE_SLOT_SPACING] = mineBase;
-                    STEAL_SLOTS.setRelease(currentSteals, stealSlot, mine);
+                    board.record(index, mine, mineBase);
                     fails = 0;
                     nap = MIN_JOIN_NAP_NANOS;
                 } else if (++fails < JOIN_SPINS) {
@@ -1155,7 +1112,7 @@ final class Worker extends Thread {
                     // Nothing to help with: park until the target completes (it unparks this
                     // waiter), the deadline, or the nap's end, then sweep again (as awaitJoinSlow).
                     if (node == null) {
-                        node = target.addWaiter(this);
+                        node = TASKS.addWaiter(target, this);
                         if (node == null) {
                             break;                // completed meanwhile
                         }
@@ -1173,7 +1130,7 @@ final class Worker extends Thread {
             }
             throw e;
         } finally {
-            target.stopWaiting(node);             // a wait that ends early leaves no waiter behind
+            TASKS.stopWaiting(target, node);             // a wait that ends early leaves no waiter behind
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.strand.deque;
+package dev.strand.internal.deque;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

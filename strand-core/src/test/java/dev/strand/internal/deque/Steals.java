@@ -1,4 +1,4 @@
-package dev.strand.deque;
+package dev.strand.internal.deque;
 
 /** Test helper shared by the deque's model-checking tests. */
 final class Steals {

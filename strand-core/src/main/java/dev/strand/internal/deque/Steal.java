@@ -1,4 +1,4 @@
-package dev.strand.deque;
+package dev.strand.internal.deque;
 
 /**
  * The outcome of one steal attempt, after crossbeam-deque's {@code Steal::{Empty, Success, Retry}}.

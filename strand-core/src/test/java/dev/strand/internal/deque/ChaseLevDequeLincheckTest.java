@@ -1,4 +1,4 @@
-package dev.strand.deque;
+package dev.strand.internal.deque;
 
 import java.lang.reflect.Method;
 import java.util.ArrayDeque;

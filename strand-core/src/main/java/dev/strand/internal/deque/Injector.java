@@ -1,4 +1,4 @@
-package dev.strand.deque;
+package dev.strand.internal.deque;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,0 +1,48 @@
+/**
+ * Stealing's shared state and its manners: the leapfrogging board that lets a joiner find its
+ * child's thief, and the pace that keeps a thief from slowing the owner it steals from. Not
+ * exported.
+ *
+ * <h2>Leapfrogging ({@link dev.strand.internal.steal.StealBoard})</h2>
+ * A joiner whose child was stolen helps the thief with the child's descendants, as in Wagner and
+ * Calder's leapfrogging (PPoPP 1993). Each worker records on the board the stolen task it is
+ * running (innermost) and the index its deque would push at when it started it: elements at or
+ * above that index were pushed while the task ran, so they are its descendants. The joiner scans
+ * the board for a record its target covers, steals at or above the recorded index
+ * ({@code ChaseLevDeque.stealAtOrAbove}), and re-reads the record after the steal: if the thief
+ * moved on meanwhile, the element is not provably a descendant and goes to the submission queue
+ * instead of running on the joiner's stack (the helping rule, in {@code internal.worker}).
+ * <ul>
+ *   <li>A record is written only by its worker: the base with a plain store, then the task with a
+ *       release store; readers read the task with acquire, then the base. No atomic per steal.</li>
+ *   <li>A record is cleared when its task returns, restored after a helping run inside it, and
+ *       cleared by a thief just before it completes a join frame (whose owner may reuse the frame
+ *       at once: a stale record would hand the frame's next joiner this deque's tasks).</li>
+ *   <li>Slots are a cache line apart, in arrays of their own: joiners read them racily, and a
+ *       worker's counters, written all the time, are elsewhere.</li>
+ * </ul>
+ *
+ * <h2>Steal pacing ({@link dev.strand.internal.steal.StealPace})</h2>
+ * A thief whose stolen task, with what it forked, ran for less than the pace
+ * ({@code PoolConfig.Tuning.stealPaceNanos}, 250 ns by default, 0 for none) spins out the rest
+ * before it looks for work again. The reason is the cost a fast thief puts on its victim, not its
+ * own: a Chase-Lev thief reads the owner's {@code bottom} and CASes {@code top} on every steal, so
+ * a thief that keeps up with an owner forking tiny tasks does so between every two pushes, each
+ * push stores to a line another core has just read, and the owner forks at the speed of
+ * cache-line transfers. Paced, the owner runs most such tasks inline.
+ * <ul>
+ *   <li>Back-off: each tiny steal (shorter than the current pace) doubles the pace, up to
+ *       {@link dev.strand.internal.steal.StealPace#PACE_BACKOFF_LIMIT} times the configured one and
+ *       never past 1 ms; a steal that runs at least the current pace resets it. The thief of a
+ *       stream of tiny tasks backs off further, one that finds real work is back at full speed
+ *       after one steal.</li>
+ *   <li>Tasks worth stealing run longer than the pace, so divide and conquer never waits. Go's
+ *       scheduler likewise waits before it steals a P's {@code runnext}.</li>
+ *   <li>The pace is its worker's own state; the wait is a spin, after the stolen task and the
+ *       local tasks it left have run, before the next search.</li>
+ * </ul>
+ * The measurements behind the default and the rejected alternatives (a grace period only for a
+ * victim with one task, backing off only while idle, slot-CAS stealing, an owner-side cached
+ * {@code top}) are in docs/design.md.
+ */
+package dev.strand.internal.steal;

@@ -1,0 +1,52 @@
+package dev.strand.internal.worker;
+
+/**
+ * The pool operations a worker calls, on its own pool: implemented by a private class of
+ * {@code StrandPool}, one instance per pool, handed to each of its workers. One implementation
+ * class, so every call site is monomorphic and inlined.
+ */
+public abstract class PoolAccess {
+    /** For the one implementation in {@code dev.strand}. */
+    protected PoolAccess() { }
+
+    /**
+     * Takes external work for worker {@code w}: the oldest submission, and a batch of the next
+     * ones onto its deque; nothing once the pool is stopping.
+     */
+    public abstract Runnable takeExternal(Worker w);
+
+    /**
+     * Begins a move of a batch into {@code w}'s deque (the stop handshake, see
+     * {@link Worker#moving}).
+     *
+     * @return false if stopping (nothing begun); otherwise the caller must call {@link Worker#endMove}
+     */
+    public abstract boolean beginMove(Worker w);
+
+    /** @return whether the pool is stopping (shutdownNow, or quiescent after shutdown) */
+    public abstract boolean isStopping();
+
+    /** @return whether any queue holds work (a snapshot: the sleep protocol's scan) */
+    public abstract boolean workVisible();
+
+    /** Queues {@code r}, taken by a joiner that may not run it, for any worker. */
+    public abstract void requeue(Runnable r);
+
+    /** The runtime failed beyond a worker's recovery: report and stop the pool. */
+    public abstract void fail(Throwable e);
+
+    /** Every worker was a sleeper, nothing queued, after shutdown: the pool stops. */
+    public abstract void quiescentAfterShutdown();
+
+    /** Waits until no {@code shutdownNow} is draining (a stopping worker, before its own drain). */
+    public abstract void awaitStopDrains();
+
+    /** A worker's thread retired after the keep-alive: its slot is dormant. */
+    public abstract void workerRetired();
+
+    /** Worker {@code w} exited its loop for good (the pool stopped). */
+    public abstract void workerExited(Worker w);
+
+    /** @return the pool's work/span profiler, or null when it does not profile */
+    public abstract dev.strand.internal.profile.PoolProfiler profiler();
+}

@@ -1,0 +1,120 @@
+package dev.strand.internal.worker;
+
+import dev.strand.StrandPool;
+import dev.strand.Task;
+
+/**
+ * The worker's access to the package-private protocol of {@link Task} and its join frames (the
+ * JDK's SharedSecrets pattern): {@code dev.strand} implements it in a private class and registers
+ * the one instance from {@code Task}'s static initializer. Callers keep it in a {@code static final}
+ * field, so the JIT sees a constant of one known class and inlines every call.
+ *
+ * <p>Invariant: registered once, before any call ({@link #get} initializes {@code Task} first).
+ */
+public abstract class TaskAccess {
+    /** Written once by {@code Task}'s initializer. No lock: {@link #get} may wait for that initializer. */
+    private static volatile TaskAccess instance;
+
+    /** For the one implementation in {@code dev.strand}. */
+    protected TaskAccess() { }
+
+    /**
+     * Registers the implementation; from {@code Task}'s static initializer only (which the JVM
+     * runs once).
+     *
+     * @throws IllegalStateException if one is registered already
+     */
+    public static void register(TaskAccess access) {
+        if (instance != null) {
+            throw new IllegalStateException("task access registered twice");
+        }
+        instance = access;
+    }
+
+    /**
+     * @return the registered implementation, after initializing {@code Task} (which registers it):
+     *     class initialization orders the registration before this read, whichever thread ran it
+     */
+    static TaskAccess get() {
+        try {
+            Class.forName("dev.strand.Task", true, TaskAccess.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+        TaskAccess a = instance;
+        if (a == null) {
+            throw new IllegalStateException("Task's initializer did not register the task access");
+        }
+        return a;
+    }
+
+    // ---------------------------------------------------------------- tasks
+
+    /** Runs {@code t}'s body and records its outcome ({@code Task.exec}). */
+    public abstract void exec(Task<?> t);
+
+    /** Gives {@code t} its frame in the work/span profiler (before it is published). */
+    public abstract void setProfileFrame(Task<?> t, dev.strand.internal.profile.Frame f);
+
+    /** Claims {@code t} for {@code pool} as a fork ({@code Task.claimFor}: a plain check). */
+    public abstract void claimFor(Task<?> t, StrandPool pool);
+
+    /** @return whether {@code t} was forked or submitted to {@code pool} */
+    public abstract boolean isOf(Task<?> t, StrandPool pool);
+
+    /** @return whether {@code t} has not completed */
+    public abstract boolean pending(Task<?> t);
+
+    /** @return whether a joiner of {@code t} may help a thief running {@code r} ({@code Task.covers}) */
+    public abstract boolean covers(Task<?> t, Runnable r);
+
+    /** Registers worker {@code w} to be unparked at {@code t}'s completion; false if done already. */
+    public abstract boolean registerJoiner(Task<?> t, Worker w);
+
+    /** @return a waiter node for thread {@code th}, to pass to {@link #stopWaiting}; null if done */
+    public abstract Object addWaiter(Task<?> t, Thread th);
+
+    /** Unlinks {@code node} (from {@link #addWaiter}, or null) if {@code t} is still pending. */
+    public abstract void stopWaiting(Task<?> t, Object node);
+
+    /** Blocks, not interruptibly, until {@code t} is done (the stalling join). */
+    public abstract void awaitBlocking(Task<?> t);
+
+    /** Completes {@code t} exceptionally with {@code e} if pending (a deferred completion). */
+    public abstract void abort(Task<?> t, Throwable e);
+
+    /** @return whether {@code r} is a submission that {@code cancel(true)} interrupts */
+    public abstract boolean isInterruptible(Runnable r);
+
+    /** @return whether {@code t} is a join frame */
+    public abstract boolean isJoinFrame(Task<?> t);
+
+    // ---------------------------------------------------------------- join frames (see JoinFrame)
+
+    /** @return a new, settled join frame owned by {@code owner} in {@code pool} */
+    public abstract Task<?> newFrame(Thread owner, StrandPool pool);
+
+    /** @return whether no other thread can touch frame {@code f} any more */
+    public abstract boolean isSettled(Task<?> f);
+
+    /** Marks frame {@code f} settled. Owner only. */
+    public abstract void settle(Task<?> f);
+
+    /** Prepares frame {@code f} for a new use with {@code body}, before the push that publishes it. */
+    public abstract void prepare(Task<?> f, Object body);
+
+    /** Marks frame {@code f} throttled: not pushed, its owner runs it at the join. */
+    public abstract void throttle(Task<?> f);
+
+    /** @return whether frame {@code f} was throttled at its offer */
+    public abstract boolean isThrottled(Task<?> f);
+
+    /** @return frame {@code f}'s body's result, run in the calling thread */
+    public abstract Object runBody(Task<?> f);
+
+    /** @return the result of frame {@code f}, which another thread completed; throws its failure */
+    public abstract Object completedResult(Task<?> f);
+
+    /** @return {@code e} as the {@code CompletionException} a join throws */
+    public abstract RuntimeException failed(Throwable e);
+}

@@ -1,0 +1,86 @@
+/**
+ * The worker: the scheduling loop, fork, and the waiting of joins. Not exported; the API
+ * ({@code dev.strand}) calls it, and it reaches back into the API's package-private protocol only
+ * through {@link dev.strand.internal.worker.TaskAccess} (the task state machine and its join
+ * frames) and {@link dev.strand.internal.worker.PoolAccess} (the pool's queues and lifecycle).
+ *
+ * <h2>Scheduler</h2>
+ * {@code StrandPool} runs P {@link dev.strand.internal.worker.Worker} threads. Each owns a
+ * {@code ChaseLevDeque} ({@code internal.deque}): it pushes and pops at the bottom (LIFO,
+ * depth-first, like the serial program) and thieves steal at the top (FIFO, the oldest and largest
+ * subtrees). Randomized work stealing runs a computation in expected time T1/P + O(T∞) with
+ * O(P·T∞) expected steals (Blumofe and Leiserson, JACM 1999; Arora, Blumofe and Plaxton,
+ * SPAA 1998).
+ * <ol>
+ *   <li><b>Spawn</b> is child-stealing: the child is pushed, the parent continues. When the deque
+ *       reaches {@code Tuning.spawnBound()} the child runs inline instead, so a spawn loop cannot
+ *       exhaust memory (spawn throttling).</li>
+ *   <li><b>Finding work</b>: own deque; the external submission queue, an {@code Injector} (every
+ *       61st decision it is polled first, for fairness, as Go does), taking the oldest submission
+ *       plus up to 31 more ({@code size/P + 1}, Go's globrunqget) onto the own deque in one CAS;
+ *       then one sweep over the other workers in a random-start, coprime-stride order
+ *       ({@code internal.victim}), stealing one task or half. The worker runs its own tasks in a
+ *       method that returns every 61 tasks, so the JIT compiles it normally rather than only on
+ *       stack.</li>
+ *   <li><b>Steal pacing</b>: a thief whose stolen task ran for less than the pace waits out the
+ *       rest before it looks for work again ({@code internal.steal} explains why).</li>
+ *   <li><b>Join</b> is greedy: pop the own deque (an unstolen child is at its bottom and runs
+ *       inline), then steal the child's descendants from the worker running it (leapfrogging,
+ *       {@code internal.steal}); after 64 empty attempts, park in naps (20 µs, doubling to 1 ms)
+ *       with an attempt after each, since the thief may offer work later (with lazy splitting it
+ *       offers a frame at its next join). What a joiner may run is restricted; see "Helping"
+ *       below. The stalling policy blocks instead of stealing, for comparison.</li>
+ *   <li><b>Idle</b>: spin a bounded number of sweeps as a "searcher" (at most
+ *       {@code maxSearchers} at once), then register as a sleeper, re-scan, and park. Publishers wake
+ *       a sleeper only if nobody searches, and push signals only when the deque was empty; a
+ *       searcher that finds work wakes the next one. The protocol and its proof that no wake-up is
+ *       lost are in {@code internal.sleep}.</li>
+ * </ol>
+ *
+ * <h2>Helping</h2>
+ * A joiner that runs other tasks while it waits runs them on top of its own stack: it cannot
+ * continue past its join until they return. If such a task waits for something the joiner does
+ * after its join (a latch it counts down), both wait forever, although a stalling join, which only
+ * blocks, would have finished. So a joiner waiting for task X runs only:
+ * <ol>
+ *   <li>tasks popped from its own deque, as a stalling join does too (the work-first order of the
+ *       serial program: the tasks the joining task itself forked and has not joined yet);</li>
+ *   <li>tasks that a worker running X as a stolen task pushed after it started X, taken from the
+ *       top of that worker's deque only at or above the index it recorded when it started X
+ *       ({@code ChaseLevDeque.stealAtOrAbove}); re-checked after the steal, and handed to the
+ *       submission queue if the thief moved on. For a scope, X is any member of the scope.</li>
+ * </ol>
+ * <b>Rule:</b> every task of the second kind is a descendant of X. <b>Why that cannot deadlock a
+ * program a stalling join completes:</b> in a program whose tasks join what they fork, X completes
+ * only after all its descendants do; if one of them waited for the joiner's continuation, X would
+ * wait for it too, and the stalling join would hang as well. Tasks of the first kind are exactly
+ * what a stalling join runs. The exception is a task forked and never joined: it still counts as
+ * its forker's descendant, so it must not wait for what its ancestors do after joining.
+ *
+ * <p>Rejected: stealing from any worker while joining (the first version; the greedy joins of the
+ * Blumofe-Leiserson analysis): it ran unrelated tasks on a joiner's stack, which deadlocked a
+ * program that completes on ForkJoinPool. Compensation threads: a joiner that finds no descendant
+ * to run parks, which costs a worker only while its target's subtree has no stealable work.
+ *
+ * <p>The waits of {@code java.util.concurrent} ({@code Task.get}, {@code invokeAll},
+ * {@code invokeAny}, {@code invoke} on another pool) use the same helping loop with a deadline
+ * and interrupts ({@code Worker.awaitJoinUntil}); for another pool's task, the worker serves its
+ * own pool meanwhile.
+ *
+ * <h2>Join frames</h2>
+ * {@code Strand.join} offers its second half in a frame the worker reuses, one per nesting depth
+ * ({@link dev.strand.internal.worker.JoinFrameStack}); why reuse is safe is in {@code JoinFrame}.
+ *
+ * <h2>Errors</h2>
+ * A throwable that escapes a decision of the loop is recovered from, and work an error left in
+ * the worker's hands is recorded in its "unfinished" ring and settled at a shallower frame; see
+ * {@code internal.stack} for the rules.
+ *
+ * <h2>The bridge</h2>
+ * {@code TaskAccess} is one instance, registered from {@code Task}'s static initializer and read
+ * into {@code static final} fields ({@code TaskAccess.get} initializes {@code Task} first); the
+ * JIT treats it as a constant of one class and inlines its calls, so the fork and join paths cost
+ * what direct calls cost. {@code PoolAccess} is one object per pool, of one class. Neither adds a
+ * public member to an API class.
+ */
+package dev.strand.internal.worker;

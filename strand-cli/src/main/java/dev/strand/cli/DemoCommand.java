@@ -70,7 +70,7 @@ public final class DemoCommand implements Callable<Integer> {
                parallel (Strand.join), ranges of at most %d ints go to Arrays.sort, and each merge is
                itself parallel (split by binary search; span Theta(log^3 n)). Checked for order and
                against Arrays.sort of a copy. Timed beside it (median of %d runs each, interleaved,
-               after a warm-up run): the same sort with a serial merge (mergeSortSerialMerge). Its
+               after a warm-up run): the same sort with a serial merge, as a user might write it. Its
                span is Theta(n), so its speed-up cannot pass about log2(n)/2 = %d, however many
                workers run it.
             %s""";
@@ -349,7 +349,7 @@ public final class DemoCommand implements Callable<Integer> {
         int[] expected = data.clone();
         Arrays.sort(expected);
         Parallel.mergeSort(p, data.clone(), grain);               // warm-up runs, so that the
-        Parallel.mergeSortSerialMerge(p, data.clone(), grain);    // times compare compiled code
+        SerialMergeSort.sort(p, data.clone(), grain);    // times compare compiled code
         double[] millis = new double[SORT_RUNS];
         double[] serialMillis = new double[SORT_RUNS];
         boolean sorted = true;
@@ -361,9 +361,9 @@ public final class DemoCommand implements Callable<Integer> {
             // alternate which goes first, so that neither always runs on a warmer machine
             if (r % 2 == 0) {
                 millis[r] = timeMillis(() -> Parallel.mergeSort(p, a, grain));
-                serialMillis[r] = timeMillis(() -> Parallel.mergeSortSerialMerge(p, b, grain));
+                serialMillis[r] = timeMillis(() -> SerialMergeSort.sort(p, b, grain));
             } else {
-                serialMillis[r] = timeMillis(() -> Parallel.mergeSortSerialMerge(p, b, grain));
+                serialMillis[r] = timeMillis(() -> SerialMergeSort.sort(p, b, grain));
                 millis[r] = timeMillis(() -> Parallel.mergeSort(p, a, grain));
             }
             sorted &= Workloads.isSorted(a);

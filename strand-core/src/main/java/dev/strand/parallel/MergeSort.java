@@ -62,8 +62,7 @@ final class MergeSort {
      *
      * @param mergeGrain merges of at most this many elements run serially (>= 2)
      */
-    static void sort(StrandPool pool, Object a, int n, Kernel k, int depth, int mergeGrain,
-                     boolean parallelMerge) {
+    static void sort(StrandPool pool, Object a, int n, Kernel k, int depth, int mergeGrain) {
         if (depth == 0) {
             Splitter.invoke(pool, () -> {
                 k.sortLeaf(a, 0, n);
@@ -72,7 +71,7 @@ final class MergeSort {
             return;
         }
         Object b = k.newBuffer(a, n);
-        Run r = new Run(k, a, b, Math.max(2, mergeGrain), parallelMerge);
+        Run r = new Run(k, a, b, Math.max(2, mergeGrain));
         Splitter.invoke(pool, () -> {
             r.sort(0, n, depth, false);
             return null;
@@ -108,7 +107,7 @@ final class MergeSort {
         return Math.max(4096, (n >> depth) / 2);
     }
 
-    private record Run(Kernel k, Object a, Object b, int mergeGrain, boolean parallelMerge) {
+    private record Run(Kernel k, Object a, Object b, int mergeGrain) {
         /** Sorts [lo, hi) into b if toB, else into a. */
         void sort(int lo, int hi, int depth, boolean toB) {
             if (depth == 0) {
@@ -128,11 +127,7 @@ final class MergeSort {
             });
             Object src = toB ? a : b;
             Object dst = toB ? b : a;
-            if (parallelMerge) {
-                merge(src, lo, mid, mid, hi, dst, lo);
-            } else {
-                k.merge(src, lo, mid, mid, hi, dst, lo);
-            }
+            merge(src, lo, mid, mid, hi, dst, lo);
         }
 
         /** Parallel merge: split the longer run at its middle, binary-search the other. */

@@ -620,52 +620,24 @@ public final class Parallel {
      * @param leafSize the largest range sorted serially, {@code >= 1}
      */
     public static void mergeSort(StrandPool pool, long[] a, int leafSize) {
-        explicitSort(pool, array(a), a.length, MergeSort.LONG, leafSize, true);
+        explicitSort(pool, array(a), a.length, MergeSort.LONG, leafSize);
     }
 
     /** {@link #mergeSort(StrandPool, long[], int)} for ints. */
     public static void mergeSort(StrandPool pool, int[] a, int leafSize) {
-        explicitSort(pool, array(a), a.length, MergeSort.INT, leafSize, true);
+        explicitSort(pool, array(a), a.length, MergeSort.INT, leafSize);
     }
 
     /** {@link #mergeSort(StrandPool, long[], int)} for doubles (order of {@link Double#compare}). */
     public static void mergeSort(StrandPool pool, double[] a, int leafSize) {
-        explicitSort(pool, array(a), a.length, MergeSort.DOUBLE, leafSize, true);
+        explicitSort(pool, array(a), a.length, MergeSort.DOUBLE, leafSize);
     }
 
     /** {@link #mergeSort(StrandPool, long[], int)} for objects; stable. */
     public static <T> void mergeSort(StrandPool pool, T[] a, Comparator<? super T> comparator,
                                      int leafSize) {
         Objects.requireNonNull(comparator, "comparator must not be null");
-        explicitSort(pool, array(a), a.length, MergeSort.objects(comparator), leafSize, true);
-    }
-
-    /**
-     * Merge sort with a <b>serial</b> merge, for comparison: the two halves are sorted in parallel
-     * but each merge is one serial loop, so the top merge alone takes Θ(n) and the span is Θ(n):
-     * parallelism only Θ(log n), the classic bottleneck of a parallel merge sort.
-     *
-     * @param leafSize the largest range sorted serially, {@code >= 1}
-     */
-    public static void mergeSortSerialMerge(StrandPool pool, long[] a, int leafSize) {
-        explicitSort(pool, array(a), a.length, MergeSort.LONG, leafSize, false);
-    }
-
-    /** {@link #mergeSortSerialMerge(StrandPool, long[], int)} for ints. */
-    public static void mergeSortSerialMerge(StrandPool pool, int[] a, int leafSize) {
-        explicitSort(pool, array(a), a.length, MergeSort.INT, leafSize, false);
-    }
-
-    /** {@link #mergeSortSerialMerge(StrandPool, long[], int)} for doubles. */
-    public static void mergeSortSerialMerge(StrandPool pool, double[] a, int leafSize) {
-        explicitSort(pool, array(a), a.length, MergeSort.DOUBLE, leafSize, false);
-    }
-
-    /** {@link #mergeSortSerialMerge(StrandPool, long[], int)} for objects; stable. */
-    public static <T> void mergeSortSerialMerge(StrandPool pool, T[] a, Comparator<? super T> comparator,
-                                                int leafSize) {
-        Objects.requireNonNull(comparator, "comparator must not be null");
-        explicitSort(pool, array(a), a.length, MergeSort.objects(comparator), leafSize, false);
+        explicitSort(pool, array(a), a.length, MergeSort.objects(comparator), leafSize);
     }
 
     // ================================================================== collections
@@ -915,11 +887,11 @@ public final class Parallel {
             k.sortLeaf(a, 0, n);
             return;
         }
-        MergeSort.sort(pool, a, n, k, d, MergeSort.autoMergeGrain(n, d), true);
+        MergeSort.sort(pool, a, n, k, d, MergeSort.autoMergeGrain(n, d));
     }
 
     private static void explicitSort(StrandPool pool, Object a, int n, MergeSort.Kernel k,
-                                     int leafSize, boolean parallelMerge) {
+                                     int leafSize) {
         Splitter.pool(pool);
         if (leafSize < 1) {
             throw new IllegalArgumentException("leafSize must be >= 1, got " + leafSize);
@@ -927,8 +899,7 @@ public final class Parallel {
         if (n < 2) {
             return;
         }
-        MergeSort.sort(pool, a, n, k, MergeSort.depthFor(n, leafSize), Math.max(16, leafSize),
-                parallelMerge);
+        MergeSort.sort(pool, a, n, k, MergeSort.depthFor(n, leafSize), Math.max(16, leafSize));
     }
 
     private static <A> A array(A a) {

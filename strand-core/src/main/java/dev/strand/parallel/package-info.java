@@ -56,9 +56,9 @@
  * JDKs for primitives; TimSort for objects, which is stable). The recursion has a uniform depth,
  * and levels alternate between the array and a single buffer (ping-pong), so no level copies.
  * <ul>
- *   <li><b>Serial merge</b> ({@link dev.strand.parallel.Parallel#mergeSortSerialMerge}): the top
- *       merge alone is Θ(n), so T∞ = T∞(n/2) + Θ(n) = Θ(n) and the parallelism is only
- *       Θ(log n): parallelizing the recursion is not enough.</li>
+ *   <li><b>Why not a serial merge</b>: with one serial loop per merge the top merge alone is
+ *       Θ(n), so T∞ = T∞(n/2) + Θ(n) = Θ(n) and the parallelism is only Θ(log n):
+ *       parallelizing the recursion is not enough (docs/profiling.md measures both).</li>
  *   <li><b>Parallel merge</b> ({@link dev.strand.parallel.Parallel#mergeSort},
  *       {@link dev.strand.parallel.Parallel#sort}): to merge runs A and B, take the middle element
  *       of the longer run, binary-search its position in the other (lower bound when it comes from

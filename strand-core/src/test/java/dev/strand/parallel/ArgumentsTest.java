@@ -71,7 +71,7 @@ class ArgumentsTest {
                 .hasMessage("bad range: from (5) > to (3)");
         assertThatThrownBy(() -> Parallel.mergeSort(pool, new long[10], 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("leafSize must be >= 1, got 0");
-        assertThatThrownBy(() -> Parallel.mergeSortSerialMerge(pool, new int[10], -1))
+        assertThatThrownBy(() -> Parallel.mergeSort(pool, new int[10], -1))
                 .isInstanceOf(IllegalArgumentException.class);
         Parallel.forRange(pool, 3, 3, i -> {
             throw new AssertionError("empty range runs nothing");

@@ -211,9 +211,6 @@ class GuideExamplesTest {
             int[] more = {5, 3, 9, 1};
             Parallel.mergeSort(pool, more, 4096);
             assertThat(more).containsExactly(1, 3, 5, 9);
-            int[] again = {5, 3, 9, 1};
-            Parallel.mergeSortSerialMerge(pool, again, 1);
-            assertThat(again).containsExactly(1, 3, 5, 9);
         }
     }
 }

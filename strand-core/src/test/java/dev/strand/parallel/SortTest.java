@@ -62,9 +62,6 @@ class SortTest {
                     long[] b = in.clone();
                     Parallel.mergeSort(pool, b, leaf);
                     assertThat(b).as("mergeSort n=%d leaf=%d", n, leaf).isEqualTo(want);
-                    long[] c = in.clone();
-                    Parallel.mergeSortSerialMerge(pool, c, leaf);
-                    assertThat(c).as("serial merge n=%d leaf=%d", n, leaf).isEqualTo(want);
                 }
             }
         }
@@ -122,12 +119,6 @@ class SortTest {
                 double[] yd = ad.clone();
                 Parallel.mergeSort(pool, yd, leaf);
                 assertThat(yd).as("n=%d leaf=%d", n, leaf).isEqualTo(wd);  // bitwise: -0.0 vs 0.0
-                double[] zd = ad.clone();
-                Parallel.mergeSortSerialMerge(pool, zd, leaf);
-                assertThat(zd).isEqualTo(wd);
-                int[] zi = ai.clone();
-                Parallel.mergeSortSerialMerge(pool, zi, leaf);
-                assertThat(zi).isEqualTo(wi);
             }
         }
     }
@@ -165,9 +156,6 @@ class SortTest {
                 Item[] b = in.clone();
                 Parallel.mergeSort(pool, b, byKey, leaf);
                 assertStablySorted(b, n, "mergeSort leaf=" + leaf + " n=" + n);
-                Item[] c = in.clone();
-                Parallel.mergeSortSerialMerge(pool, c, byKey, leaf);
-                assertStablySorted(c, n, "serial merge leaf=" + leaf + " n=" + n);
             }
         }
         Item[] big = items(300_000, 3, 7);                     // auto path, long runs of ties

@@ -1,0 +1,109 @@
+package dev.strand.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strand.Strand;
+import dev.strand.StrandPool;
+import dev.strand.parallel.Parallel;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The classic lesson, measured: a merge sort whose merge is serial has span Θ(n) (the top merge
+ * alone) and parallelism Θ(log n); with a parallel merge the span is Θ(log³ n) and the
+ * parallelism Θ(n / log² n) (Cormen, Leiserson, Rivest and Stein, ch. 27). The serial merge's
+ * span is known from its parts: the merges along one root-to-leaf path, timed here one by one in
+ * plain serial code, plus one leaf's sort. The profiler's span must agree with that sum.
+ *
+ * <p>Profiled on one worker: work and span are properties of the program, and a second worker
+ * sorting the other half at the same time competes for the memory bus, which slows both halves
+ * (the profile then shows the slower machine, not a different program).
+ */
+class MergeSortProfileTest {
+    private static final int N = 1 << 21;
+    private static final int LEAF = 1 << 13;
+
+    private static int[] input() {
+        return new SplittableRandom(7).ints(N).toArray();
+    }
+
+    /** A user's merge sort with a serial merge. */
+    static void serialMergeSort(int[] a, int[] b, int lo, int hi) {
+        if (hi - lo <= LEAF) {
+            Arrays.sort(a, lo, hi);
+            return;
+        }
+        int mid = (lo + hi) >>> 1;
+        Strand.join(() -> serialMergeSort(a, b, lo, mid), () -> serialMergeSort(a, b, mid, hi));
+        merge(a, b, lo, mid, hi);
+    }
+
+    static void merge(int[] a, int[] b, int lo, int mid, int hi) {
+        System.arraycopy(a, lo, b, lo, hi - lo);
+        int i = lo;
+        int j = mid;
+        int k = lo;
+        while (i < mid && j < hi) {
+            a[k++] = b[j] < b[i] ? b[j++] : b[i++];
+        }
+        while (i < mid) {
+            a[k++] = b[i++];
+        }
+        while (j < hi) {
+            a[k++] = b[j++];
+        }
+    }
+
+    /** The analytic span: one leaf's sort plus the merges of sizes LEAF*2 ... N, timed serially. */
+    private static long analyticSerialMergeSpan() {
+        int[] a = input();
+        int[] b = new int[N];
+        long start = System.nanoTime();
+        Arrays.sort(a, 0, LEAF);
+        long span = System.nanoTime() - start;
+        for (int size = 2 * LEAF; size <= N; size *= 2) {
+            int half = size / 2;
+            Arrays.sort(a, 0, half);                      // two sorted runs to merge
+            Arrays.sort(a, half, size);
+            start = System.nanoTime();
+            merge(a, b, 0, half, size);
+            span += System.nanoTime() - start;
+        }
+        return span;
+    }
+
+    @Test
+    void aSerialMergeCapsTheParallelismAndTheProfilerShowsWhere() {
+        double serialPar = Double.NaN;
+        double parallelPar = Double.NaN;
+        long serialSpan = 0;
+        long analyticSpan = 0;
+        for (int round = 0; round < 3; round++) {         // the first two compile the code
+            System.gc();
+            analyticSpan = analyticSerialMergeSpan();
+            try (StrandPool pool = StrandPool.builder().parallelism(1).profile(true).build()) {
+                int[] a = input();
+                int[] b = new int[N];
+                int[] c = input();
+                // A collection during a region would be charged as work and span to whatever ran
+                // (a 10 ms pause is most of this sort's span): start each region with a clean heap.
+                System.gc();
+                Profiler.region("serial merge", () -> pool.invoke(() -> serialMergeSort(a, b, 0, N)));
+                System.gc();
+                Profiler.region("parallel merge", () -> Parallel.mergeSort(pool, c, LEAF));
+                assertThat(a).isSorted();
+                assertThat(c).isSorted();
+                ProfileReport r = pool.profile();
+                serialPar = r.region("serial merge").parallelism();
+                parallelPar = r.region("parallel merge").parallelism();
+                serialSpan = r.region("serial merge").spanNanos();
+            }
+        }
+        // log2(N / LEAF) = 8 merge levels: the serial merge's parallelism is a few, not hundreds.
+        assertThat(serialPar).isBetween(1.5, 12.0);
+        assertThat(parallelPar).as("parallel merge vs serial merge").isGreaterThan(4 * serialPar);
+        assertThat((double) serialSpan).as("span against its parts, timed serially")
+                .isBetween(0.75 * analyticSpan, 1.5 * analyticSpan);
+    }
+}

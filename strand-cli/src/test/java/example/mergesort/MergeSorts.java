@@ -98,14 +98,23 @@ public final class MergeSorts {
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 4_000_000;
         long[] input = new SplittableRandom(42).longs(n).toArray();
+        long[] want = input.clone();
+        Arrays.sort(want);
+        // A first pool runs both sorts a few times, so that the JIT has compiled them before the
+        // pools that are measured: code still interpreted would inflate whatever path it is on.
+        try (StrandPool warmUp = StrandPool.builder().name("warm-up").build()) {
+            for (int i = 0; i < 3; i++) {
+                for (boolean parallel : new boolean[] {false, true}) {
+                    warmUp.invoke(() -> sort(input.clone(), new long[n], 0, n, false, parallel));
+                }
+            }
+        }
         for (boolean parallel : new boolean[] {false, true}) {
             String name = parallel ? "parallel-merge" : "serial-merge";
             try (StrandPool pool = StrandPool.builder().name(name).build()) {
                 long[] a = input.clone();
                 long[] b = new long[n];
                 Profiler.region(name, () -> pool.invoke(() -> sort(a, b, 0, n, false, parallel)));
-                long[] want = input.clone();
-                Arrays.sort(want);
                 System.out.println(name + ": sorted " + n + " longs: " + Arrays.equals(a, want));
             }
         }

@@ -105,6 +105,8 @@ class ProfileCliTest {
             {new String[] {"profile", "fib", "--rounds", "0"}, "--rounds must be between 1 and 100"},
             {new String[] {"profile", "fib", "--set", "sort.n=5"}, "kernel sort is not being profiled"},
             {new String[] {"profile", "fib", "--set", "fib.x=5"}, "kernel fib has no parameter 'x'"},
+            {new String[] {"profile", "sort", "--size", "small", "-p", "1", "--rounds", "1", "--warmup", "0",
+                "--pause", "0", "--out", out, "--no-progress"}, "kernel sort ran no task in the profiled pool"},
         };
         for (Object[] c : cases) {
             String[] args = (String[]) c[0];

@@ -36,6 +36,11 @@ final class KernelProfile {
     ProfileJson.KernelDoc run(Progress progress, PrintWriter text) throws Exception {
         KernelRun.Outcome o = KernelRun.run(w, w.name(), plan, progress);
         ProfileReport r = o.report();
+        if (r.frames() == 0) {
+            throw new NothingProfiled("kernel " + w.name() + " ran no task in the profiled pool of "
+                    + plan.parallelism() + " worker(s) (at this P it runs on the calling thread): "
+                    + "nothing to profile; try another -p");
+        }
         List<Prediction> pr = Prediction.of(r, predict, progress);
 
         String base = ReportFiles.safe(w.name());
@@ -87,6 +92,13 @@ final class KernelProfile {
         ProfileText.predictions(t, pr);
         t.println("Files: " + String.join(", ", files.stream().map(Path::toString).toList()));
         t.flush();
+    }
+
+    /** The kernel ran nothing in the profiled pool. */
+    static final class NothingProfiled extends RuntimeException {
+        NothingProfiled(String message) {
+            super(message);
+        }
     }
 
     private static String ms(double v) {

@@ -43,8 +43,10 @@ final class ProfileCharts {
                 pr, x -> t.parallelism());
         line(c, String.format(java.util.Locale.ROOT, "burdened bound (burdened parallelism %.1f)",
                 t.burdenedParallelism()), pr, x -> work / x.burdenedNanos());
-        XYSeries s = c.addSeries("replay prediction", xs(pr), pr.stream().mapToDouble(Prediction::speedup).toArray());
-        s.setMarker(SeriesMarkers.DIAMOND);
+        XYSeries s = add(c, "replay prediction", xs(pr), pr.stream().mapToDouble(Prediction::speedup).toArray());
+        if (s != null) {
+            s.setMarker(SeriesMarkers.DIAMOND);
+        }
         if (!measured.isEmpty()) {
             double base = measured.containsKey(1) ? measured.get(1) : work;
             points(c, label, measured, v -> base / v);
@@ -61,9 +63,11 @@ final class ProfileCharts {
         line(c, "span law: T-inf", pr, x -> x.spanNanos() / 1e6);
         line(c, "bound: T1/P + T-inf", pr, x -> x.boundNanos() / 1e6);
         line(c, "burdened bound: T1/P + burdened span", pr, x -> x.burdenedNanos() / 1e6);
-        XYSeries s = c.addSeries("replay prediction", xs(pr),
+        XYSeries s = add(c, "replay prediction", xs(pr),
                 pr.stream().mapToDouble(x -> x.predictedNanos() / 1e6).toArray());
-        s.setMarker(SeriesMarkers.DIAMOND);
+        if (s != null) {
+            s.setMarker(SeriesMarkers.DIAMOND);
+        }
         if (!measured.isEmpty()) {
             points(c, label, measured, v -> v / 1e6);
         }
@@ -82,16 +86,37 @@ final class ProfileCharts {
     }
 
     private static void line(XYChart c, String name, List<Prediction> pr, ToDoubleFunction<Prediction> y) {
-        XYSeries s = c.addSeries(name, xs(pr), pr.stream().mapToDouble(y).toArray());
-        s.setMarker(SeriesMarkers.NONE);
+        XYSeries s = add(c, name, xs(pr), pr.stream().mapToDouble(y).toArray());
+        if (s != null) {
+            s.setMarker(SeriesMarkers.NONE);
+        }
+    }
+
+    /**
+     * Adds the points with a positive, finite y (log axes show no other; a figure of 0, such as
+     * the parallelism of a profile that recorded no span, is left out): null if none is left.
+     */
+    private static XYSeries add(XYChart c, String name, double[] x, double[] y) {
+        int n = 0;
+        double[] fx = new double[x.length];
+        double[] fy = new double[y.length];
+        for (int i = 0; i < x.length; i++) {
+            if (y[i] > 0 && Double.isFinite(y[i])) {
+                fx[n] = x[i];
+                fy[n++] = y[i];
+            }
+        }
+        return n == 0 ? null : c.addSeries(name, java.util.Arrays.copyOf(fx, n), java.util.Arrays.copyOf(fy, n));
     }
 
     private static void points(XYChart c, String name, Map<Integer, Double> measured,
                                ToDoubleFunction<Double> y) {
         double[] x = measured.keySet().stream().mapToDouble(Integer::doubleValue).toArray();
         double[] v = measured.values().stream().mapToDouble(y::applyAsDouble).toArray();
-        XYSeries s = c.addSeries(name, x, v);
-        s.setMarker(SeriesMarkers.CIRCLE);
-        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        XYSeries s = add(c, name, x, v);
+        if (s != null) {
+            s.setMarker(SeriesMarkers.CIRCLE);
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        }
     }
 }

@@ -164,6 +164,8 @@ public final class ProfileCommand implements Callable<Integer> {
             for (Workload w : workloads) {
                 try (w) {
                     docs.add(new KernelProfile(w, plan, predict, out).run(progress, json ? null : o));
+                } catch (KernelProfile.NothingProfiled e) {
+                    throw bad(e.getMessage());
                 }
             }
         }

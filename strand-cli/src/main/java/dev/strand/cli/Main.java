@@ -37,6 +37,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 DemoCommand.class,
                 dev.strand.cli.bench.BenchCommand.class,
                 dev.strand.cli.grain.GrainCommand.class,
+                dev.strand.cli.profile.ProfileCommand.class,
                 dev.strand.cli.sim.SimCommand.class,
                 dev.strand.cli.soak.SoakCommand.class,
                 dev.strand.cli.trace.TraceCommand.class,

@@ -69,6 +69,21 @@ public final class Pools implements AutoCloseable {
     }
 
     /**
+     * Pools with only the given Strand pool (no ForkJoinPool, no ThreadPoolExecutor), for a tool
+     * that configures the pool itself (the profiler runs kernels on profiling pools). The pool is
+     * closed with these pools.
+     *
+     * @param strand a started Strand pool
+     * @return the pools
+     */
+    public static Pools of(StrandPool strand) {
+        if (strand == null) {
+            throw new NullPointerException("strand must not be null");
+        }
+        return new Pools(strand.parallelism(), strand, null, null, List.of());
+    }
+
+    /**
      * @param v a variant
      * @return whether the executor that {@code v} runs on was started
      */

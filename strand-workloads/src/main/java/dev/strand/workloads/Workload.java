@@ -34,6 +34,21 @@ public abstract class Workload implements AutoCloseable {
     }
 
     /**
+     * Makes the next runs use {@code other} pools, keeping the inputs {@link #setUp} built: how a
+     * tool compares pools of different settings on one input (the profiler runs a kernel on a
+     * profiling pool and on plain pools of 1 and 2 workers). Kernels read their pools only in
+     * {@link #run}.
+     *
+     * @param other pools that start the executors this kernel's runs will use
+     */
+    public void usePools(Pools other) {
+        if (other == null) {
+            throw new NullPointerException("pools must not be null");
+        }
+        this.pools = other;
+    }
+
+    /**
      * Untimed preparation before one run of {@code v} (e.g. restoring the unsorted input).
      *
      * @param v the variant about to run

@@ -5,141 +5,197 @@ import dev.strand.sim.Machine;
 import dev.strand.sim.Policy;
 import dev.strand.sim.Result;
 import dev.strand.sim.Simulator;
+import dev.strand.sim.Topology;
 import dev.strand.sim.dag.Dag;
 import dev.strand.sim.dag.Proc;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * Replays a recorded run in the simulator: the recording becomes a DAG of procedures in time units
- * of {@link #unitNanos()} nanoseconds, run under the runtime's own policy (child stealing, one
+ * of {@link #unitNanos(int)} nanoseconds, run under the runtime's own policy (child stealing, one
  * task per steal, random coprime-stride victims) with a steal costing the measured burden.
  *
- * <p>A blob (a light subtree kept as work W and span S) becomes a balanced tree of
- * {@code ceil(W/S)} pieces of at most S units: the same work and span, the shape of a parallel
- * loop. Procedures are generated on demand, so a blob of a million pieces costs no memory until
- * the simulator reaches it.
+ * <p>The unit is chosen per P: the simulator spends a step per processor per unit of simulated
+ * time, about T1 + P·T∞ steps, so the unit grows with P to keep that below
+ * {@link #STEP_BUDGET}. Within a frame, durations are rounded to units cumulatively (each
+ * action ends at the rounded end of its recorded interval), so a frame's work is kept to within
+ * one unit however many short segments it has; a segment that rounds to nothing is dropped.
+ *
+ * <p>A blob (a light subtree kept as work W and span S) becomes a balanced tree of pieces of S
+ * units (the last one the remainder): the same work and span, the shape of a parallel loop.
+ * Sub-trees of equal size are equal values, so the simulator's metrics walk is logarithmic in
+ * the pieces and the procedures are generated only as the simulator reaches them.
  */
 public final class Replay {
-    /** The simulator's rounds: the unit grows so that the work stays below this many units. */
-    static final long MAX_WORK_UNITS = 20_000_000L;
-    /** The finest unit: a microsecond. */
-    static final long MIN_UNIT_NANOS = 1_000L;
+    /** Simulated processor-steps to aim for per run: bounds the time a replay takes. */
+    static final long STEP_BUDGET = 40_000_000L;
+    /** The finest unit. */
+    static final long MIN_UNIT_NANOS = 100L;
 
     private final DagRecording recording;
-    private final long unit;
-    private final int stealCost;
-    private final Dag dag;
+    private final long workNanos;
+    private final long spanNanos;
+    private final long burdenNanos;
 
     /**
      * @param recording   the recorded run
-     * @param workNanos   its total work, to choose the unit
+     * @param workNanos   its total work T1, to choose the unit
+     * @param spanNanos   its span T∞, to choose the unit
      * @param burdenNanos the cost of a steal, in nanoseconds
      */
-    public Replay(DagRecording recording, long workNanos, long burdenNanos) {
+    public Replay(DagRecording recording, long workNanos, long spanNanos, long burdenNanos) {
         this.recording = Objects.requireNonNull(recording, "recording must not be null");
-        this.unit = Math.max(MIN_UNIT_NANOS, (workNanos + MAX_WORK_UNITS - 1) / MAX_WORK_UNITS);
-        this.stealCost = (int) Math.max(1L, Math.round((double) burdenNanos / unit));
-        this.dag = Dag.of("replay", new NodeProc(recording.root()));
+        this.workNanos = Math.max(0L, workNanos);
+        this.spanNanos = Math.max(0L, spanNanos);
+        this.burdenNanos = Math.max(0L, burdenNanos);
     }
 
-    /** @return nanoseconds per simulator step */
-    public long unitNanos() {
-        return unit;
+    /** @return nanoseconds per simulator step for a replay on {@code processors} workers */
+    public long unitNanos(int processors) {
+        double steps = workNanos + (double) processors * spanNanos;
+        return Math.max(MIN_UNIT_NANOS, (long) Math.ceil(steps / STEP_BUDGET));
     }
 
-    /** @return the DAG the simulator runs */
-    public Dag dag() {
-        return dag;
+    /** @return the DAG the simulator runs on {@code processors} workers */
+    public Dag dag(int processors) {
+        return Dag.of("replay", new NodeProc(recording.root(), unitNanos(processors)));
     }
 
     /**
      * @param processors P
      * @param seed       the simulator's random seed
-     * @return the simulated run: {@code result.time() * unitNanos()} is the predicted T_P
+     * @return the predicted T_P in nanoseconds
      */
-    public Result run(int processors, long seed) {
-        Policy strand = Policy.workStealing(Policy.Spawn.CHILD).withVictims(Policy.Victims.COPRIME);
-        return Simulator.run(dag, strand, new Machine(processors, stealCost, 0,
-                dev.strand.sim.Topology.FLAT), seed);
-    }
-
-    /** @return the predicted T_P of {@code r} in nanoseconds */
-    public double nanos(Result r) {
+    public double predictNanos(int processors, long seed) {
+        long unit = unitNanos(processors);
+        Result r = run(processors, seed, unit);
         return (double) r.time() * unit;
     }
 
-    private long units(long nanos) {
-        return Math.max(1L, Math.round((double) nanos / unit));
+    /**
+     * @param processors P
+     * @param seed       the simulator's random seed
+     * @return the simulated run, in units of {@link #unitNanos(int) unitNanos(processors)}
+     */
+    public Result run(int processors, long seed) {
+        return run(processors, seed, unitNanos(processors));
     }
 
-    /** A recorded frame as a procedure: one action per recorded action. */
-    private final class NodeProc implements Proc {
-        private final DagRecording.Node node;
-        private final int size;
+    private Result run(int processors, long seed, long unit) {
+        Policy strand = Policy.workStealing(Policy.Spawn.CHILD).withVictims(Policy.Victims.COPRIME);
+        int stealCost = (int) Math.max(1L, Math.min(Integer.MAX_VALUE,
+                Math.round((double) burdenNanos / unit)));
+        Dag dag = Dag.of("replay", new NodeProc(recording.root(), unit));
+        return Simulator.run(dag, strand, new Machine(processors, stealCost, 0, Topology.FLAT), seed);
+    }
 
-        NodeProc(DagRecording.Node node) {
+    /**
+     * A recorded frame as a procedure. Work and blob durations are rounded cumulatively: action
+     * {@code i} lasts {@code round(end_i / unit) - round(start_i / unit)} units, where start and
+     * end are its bounds on the frame's own serial time line; actions that round to nothing go.
+     */
+    static final class NodeProc implements Proc {
+        private final DagRecording.Node node;
+        private final long unit;
+        private final int[] index;      // the node's action behind each of ours
+        private final long[] work;      // units of a WORK or a blob's work
+        private final long[] span;      // units of a blob's span
+
+        NodeProc(DagRecording.Node node, long unit) {
             this.node = node;
-            this.size = node.size();
+            this.unit = unit;
+            int n = node.size();
+            int[] idx = new int[n];
+            long[] w = new long[n];
+            long[] s = new long[n];
+            int k = 0;
+            long doneNanos = 0;
+            long doneUnits = 0;
+            for (int i = 0; i < n; i++) {
+                DagRecording.Kind kind = node.kind(i);
+                if (kind == DagRecording.Kind.WORK || kind == DagRecording.Kind.BLOB) {
+                    doneNanos += Math.max(0L, node.work(i));
+                    long end = Math.round((double) doneNanos / unit);
+                    long units = end - doneUnits;
+                    doneUnits = end;
+                    if (units <= 0) {
+                        continue;                 // shorter than a unit: carried to the next one
+                    }
+                    w[k] = units;
+                    if (kind == DagRecording.Kind.BLOB) {
+                        s[k] = Math.max(1L, Math.min(units, Math.round((double) node.span(i) / unit)));
+                    }
+                }
+                idx[k++] = i;
+            }
+            this.index = Arrays.copyOf(idx, k);
+            this.work = Arrays.copyOf(w, k);
+            this.span = Arrays.copyOf(s, k);
         }
 
         @Override
         public int size() {
-            return Math.max(1, size);
+            return Math.max(1, index.length);
         }
 
         @Override
         public long action(int i) {
-            if (size == 0) {
-                return 1L;                        // an empty frame: the smallest strand
+            if (index.length == 0) {
+                return SYNC;                      // an empty frame: no work
             }
-            return switch (node.kind(i)) {
-                case WORK -> units(node.work(i));
-                case BLOB -> CALL;
+            return switch (node.kind(index[i])) {
+                case WORK -> work[i];
+                case BLOB, CALL -> CALL;
                 case SPAWN -> SPAWN;
-                case CALL -> CALL;
                 case SYNC -> SYNC;
             };
         }
 
         @Override
         public Proc child(int i) {
-            return switch (node.kind(i)) {
-                case BLOB -> Blob.of(units(node.work(i)), units(node.span(i)));
-                case SPAWN, CALL -> new NodeProc(node.child(i));
+            int j = index[i];
+            return switch (node.kind(j)) {
+                case BLOB -> Blob.of(work[i], span[i]);
+                case SPAWN, CALL -> new NodeProc(node.child(j), unit);
                 default -> null;
             };
         }
     }
 
     /**
-     * Work W and span S as pieces {@code [lo, hi)} of a balanced tree: a piece is S units, the last
-     * one the remainder. Value-like, so the simulator may compute its metrics once.
+     * A balanced tree of {@code full} pieces of {@code piece} units and one of {@code rest} units
+     * ({@code 0 <= rest < piece}). Value-like: equal trees are equal records, so the simulator
+     * computes the metrics of each size once.
      */
-    record Blob(long work, long span, long lo, long hi) implements Proc {
+    record Blob(long piece, long full, long rest) implements Proc {
+        /** @return a tree of {@code work} units whose heaviest path is {@code span} units */
         static Proc of(long work, long span) {
             long s = Math.max(1L, Math.min(span, work));
-            long pieces = (work + s - 1) / s;
-            return new Blob(work, s, 0, pieces);
+            return new Blob(s, work / s, work % s);
+        }
+
+        private long pieces() {
+            return full + (rest > 0 ? 1 : 0);
         }
 
         @Override
         public int size() {
-            return hi - lo == 1 ? 1 : 3;
+            return pieces() == 1 ? 1 : 3;
         }
 
         @Override
         public long action(int i) {
-            if (hi - lo == 1) {
-                long last = (work - 1) / span;    // index of the last piece
-                return lo == last ? work - last * span : span;
+            if (pieces() == 1) {
+                return full == 1 ? piece : rest;
             }
             return i == 0 ? SPAWN : i == 1 ? CALL : SYNC;
         }
 
         @Override
         public Proc child(int i) {
-            long mid = (lo + hi) >>> 1;
-            return i == 0 ? new Blob(work, span, lo, mid) : new Blob(work, span, mid, hi);
+            long left = pieces() / 2;             // whole pieces: at most full
+            return i == 0 ? new Blob(piece, left, 0) : new Blob(piece, full - left, rest);
         }
 
         @Override

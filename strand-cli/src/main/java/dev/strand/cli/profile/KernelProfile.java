@@ -1,0 +1,107 @@
+package dev.strand.cli.profile;
+
+import dev.strand.cli.out.Progress;
+import dev.strand.cli.out.Table;
+import dev.strand.profile.ProfileReport;
+import dev.strand.workloads.Workload;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One kernel through {@code strand profile}: measured ({@link KernelRun}), replayed
+ * ({@link Prediction}), compared at P = 1 and 2, written to the output directory and printed.
+ */
+final class KernelProfile {
+    private final Workload w;
+    private final KernelRun.Plan plan;
+    private final List<Integer> predict;
+    private final Path out;
+
+    KernelProfile(Workload w, KernelRun.Plan plan, List<Integer> predict, Path out) {
+        this.w = w;
+        this.plan = plan;
+        this.predict = predict;
+        this.out = out;
+    }
+
+    /**
+     * @param text where to print the tables, or null (JSON)
+     * @return the kernel's JSON
+     */
+    ProfileJson.KernelDoc run(Progress progress, PrintWriter text) throws Exception {
+        KernelRun.Outcome o = KernelRun.run(w, w.name(), plan, progress);
+        ProfileReport r = o.report();
+        if (r.frames() == 0) {
+            throw new NothingProfiled("kernel " + w.name() + " ran no task in the profiled pool of "
+                    + plan.parallelism() + " worker(s) (at this P it runs on the calling thread): "
+                    + "nothing to profile; try another -p");
+        }
+        List<Prediction> pr = Prediction.of(r, predict, progress);
+
+        String base = ReportFiles.safe(w.name());
+        r.writeTo(out, base);
+        List<Path> files = new ArrayList<>(ReportFiles.of(out, base));
+        Map<Integer, Double> measured = new LinkedHashMap<>();
+        o.plain().forEach((p, t) -> measured.put(p, t.median() * 1e6));
+        files.addAll(ProfileCharts.write(out, base, w.name() + " (" + w.params() + ")", r, pr, measured,
+                "measured, unprofiled (median)"));
+
+        List<ProfileJson.Compare> compare = new ArrayList<>();
+        for (int p : List.of(1, 2)) {
+            double m = o.plain().get(p).median();
+            double pred = Prediction.at(pr, p).predictedNanos() / 1e6;
+            compare.add(new ProfileJson.Compare(p, m, pred, 100 * (pred - m) / m));
+        }
+        double plainAtP = o.plain().get(plan.parallelism()).median();
+        double overhead = 100 * (o.profiled().median() - plainAtP) / plainAtP;
+        if (text != null) {
+            print(text, r, o, pr, compare, overhead, files);
+        }
+        List<ProfileJson.Times> plain = new ArrayList<>();
+        o.plain().forEach((p, t) -> plain.add(ProfileJson.Times.of(p, false, t)));
+        return new ProfileJson.KernelDoc(w.name(), w.params(), plan.parallelism(), plan.rounds(),
+                ProfileJson.Report.of(r), ProfileJson.Times.of(plan.parallelism(), true, o.profiled()),
+                plain, overhead, compare, ProfileJson.Point.of(pr), files.stream().map(Path::toString).toList());
+    }
+
+    private void print(PrintWriter t, ProfileReport r, KernelRun.Outcome o, List<Prediction> pr,
+                       List<ProfileJson.Compare> compare, double overhead, List<Path> files) {
+        t.printf(Locale.ROOT, "%n%s (%s)%n", w.name(), w.params());
+        t.printf(Locale.ROOT, "Work/span profile at P=%d (the profiled run with the median time):%n",
+                plan.parallelism());
+        ProfileText.report(t, r);
+        t.printf(Locale.ROOT, "%nMeasured without the profiler (median of %d runs) vs the replay of the profile:%n",
+                plan.rounds());
+        Table c = new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error");
+        for (ProfileJson.Compare x : compare) {
+            KernelRun.Times m = o.plain().get(x.p());
+            c.row(x.p(), ms(x.measuredMs()), ms(m.min()), ms(m.max()), ms(x.predictedMs()),
+                    ProfileText.percent(x.errorPercent()));
+        }
+        c.print(t, "  ");
+        KernelRun.Times prof = o.profiled();
+        t.printf(Locale.ROOT, "  Profiler overhead at P=%d: profiled runs %s ms (median; %s..%s) vs %s ms "
+                        + "without: %s%n", plan.parallelism(), ms(prof.median()), ms(prof.min()), ms(prof.max()),
+                ms(o.plain().get(plan.parallelism()).median()), ProfileText.percent(overhead));
+        t.printf(Locale.ROOT, "%nReplay of the recorded DAG in the simulator, beside the laws:%n");
+        ProfileText.predictions(t, pr);
+        t.println("Files: " + String.join(", ", files.stream().map(Path::toString).toList()));
+        t.flush();
+    }
+
+    /** The kernel ran nothing in the profiled pool. */
+    static final class NothingProfiled extends RuntimeException {
+        NothingProfiled(String message) {
+            super(message);
+        }
+    }
+
+    private static String ms(double v) {
+        return ProfileText.ms(v * 1e6);
+    }
+}

@@ -1,0 +1,147 @@
+package dev.strand.cli.profile;
+
+import dev.strand.StrandPool;
+import dev.strand.cli.out.Progress;
+import dev.strand.profile.ProfileReport;
+import dev.strand.workloads.Pools;
+import dev.strand.workloads.Stats;
+import dev.strand.workloads.Variant;
+import dev.strand.workloads.Workload;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Runs a bench kernel for the profiler: profiled on a pool of P workers, and unprofiled on plain
+ * pools of 1 and 2 workers (and P), interleaved round by round so that drifts of the machine hit
+ * every configuration alike. Each profiled run gets a fresh pool, so that its report covers that
+ * run alone; the report kept is the one of the profiled run with the median time.
+ */
+final class KernelRun {
+    private KernelRun() { }
+
+    /**
+     * @param parallelism P of the profiled runs
+     * @param warmup      untimed runs of each configuration first (and one profiled run)
+     * @param rounds      measured rounds: every configuration runs once per round
+     * @param pauseMs     sleep before each run, after a {@code System.gc()}, both untimed
+     */
+    record Plan(int parallelism, int warmup, int rounds, int pauseMs) { }
+
+    /** The times of one configuration's runs, in milliseconds. */
+    record Times(double[] millis) {
+        double median() {
+            return Stats.median(millis);
+        }
+
+        double min() {
+            return Arrays.stream(millis).min().orElse(Double.NaN);
+        }
+
+        double max() {
+            return Arrays.stream(millis).max().orElse(Double.NaN);
+        }
+    }
+
+    /**
+     * @param report    the profile of the profiled run with the median time
+     * @param profiled  the profiled runs' times (P workers)
+     * @param plain     the unprofiled runs' times, by number of workers
+     */
+    record Outcome(ProfileReport report, Times profiled, Map<Integer, Times> plain) { }
+
+    /** @return the number of {@link Progress#step()} calls {@link #run} makes */
+    static long steps(Plan plan) {
+        int configs = workerCounts(plan).size() + 1;
+        return (long) plan.warmup() * configs + (long) plan.rounds() * configs;
+    }
+
+    private static List<Integer> workerCounts(Plan plan) {
+        return new ArrayList<>(new TreeSet<>(List.of(1, 2, plan.parallelism())));
+    }
+
+    /**
+     * @param w        the workload (set up here; closed by the caller)
+     * @param name     the name of the profiled pools (the report's pool)
+     * @param progress advanced once per run
+     */
+    static Outcome run(Workload w, String name, Plan plan, Progress progress) throws Exception {
+        List<Integer> counts = workerCounts(plan);
+        Map<Integer, Pools> plain = new LinkedHashMap<>();
+        try {
+            for (int p : counts) {
+                plain.put(p, Pools.of(StrandPool.builder().name(name + "-plain-" + p).parallelism(p).build()));
+            }
+            w.setUp(plain.get(plan.parallelism()));
+            for (int i = 0; i < plan.warmup(); i++) {
+                progress.note(w.name() + " warm-up");
+                for (Pools p : plain.values()) {
+                    time(w, p, plan.pauseMs());
+                    progress.step();
+                }
+                try (Pools p = profiling(name, plan.parallelism())) {
+                    time(w, p, plan.pauseMs());     // compiles the profiler's paths too
+                }
+                progress.step();
+            }
+            int configs = counts.size() + 1;
+            double[][] millis = new double[configs][plan.rounds()];
+            ProfileReport[] reports = new ProfileReport[plan.rounds()];
+            for (int r = 0; r < plan.rounds(); r++) {
+                progress.note(w.name() + " round " + (r + 1) + "/" + plan.rounds());
+                for (int j = 0; j < configs; j++) {
+                    int c = (j + r) % configs;   // each round starts one configuration later
+                    if (c < counts.size()) {
+                        millis[c][r] = time(w, plain.get(counts.get(c)), plan.pauseMs());
+                    } else {
+                        try (Pools p = profiling(name, plan.parallelism())) {
+                            millis[c][r] = time(w, p, plan.pauseMs());
+                            reports[r] = p.strand().profile();
+                        }
+                    }
+                    progress.step();
+                }
+            }
+            Map<Integer, Times> times = new LinkedHashMap<>();
+            for (int c = 0; c < counts.size(); c++) {
+                times.put(counts.get(c), new Times(millis[c]));
+            }
+            double[] prof = millis[counts.size()];
+            return new Outcome(reports[medianIndex(prof)], new Times(prof), times);
+        } finally {
+            plain.values().forEach(Pools::close);
+        }
+    }
+
+    /** @return the index of the median of {@code v} (the lower one for an even count) */
+    static int medianIndex(double[] v) {
+        Integer[] idx = new Integer[v.length];
+        for (int i = 0; i < v.length; i++) {
+            idx[i] = i;
+        }
+        Arrays.sort(idx, (a, b) -> Double.compare(v[a], v[b]));
+        return idx[(v.length - 1) / 2];
+    }
+
+    private static Pools profiling(String name, int parallelism) {
+        return Pools.of(StrandPool.builder().name(name).parallelism(parallelism).profile(true).build());
+    }
+
+    /** One checked run of the Strand variant on {@code pools}, in milliseconds. */
+    private static double time(Workload w, Pools pools, int pauseMs) throws Exception {
+        w.usePools(pools);
+        w.prepare(Variant.STRAND);
+        System.gc();
+        if (pauseMs > 0) {
+            Thread.sleep(pauseMs);
+        }
+        long t0 = System.nanoTime();
+        Object result = w.run(Variant.STRAND);
+        long t = System.nanoTime() - t0;
+        w.check(Variant.STRAND, result);
+        return t / 1e6;
+    }
+}

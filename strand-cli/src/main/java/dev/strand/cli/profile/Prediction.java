@@ -1,0 +1,67 @@
+package dev.strand.cli.profile;
+
+import dev.strand.cli.out.Progress;
+import dev.strand.profile.ProfileReport;
+import dev.strand.profile.WorkSpan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * A profile's figures at each P: the replay's predicted time beside the laws that bound it. Times
+ * in nanoseconds; speedups relative to the profile's work T1 (the replay's against its own T1, so
+ * that its curve starts at 1).
+ *
+ * @param p              the number of workers
+ * @param predictedNanos the replay's T_P
+ * @param speedup        predicted T1 / predicted T_P
+ * @param workLawNanos   T1 / P: no run is faster (the work law)
+ * @param spanNanos      T∞: no run is faster (the span law)
+ * @param boundNanos     T1 / P + T∞: greedy schedulers are at least this fast
+ * @param burdenedNanos  T1 / P + burdened span: the bound when every spawn on a path is stolen
+ */
+record Prediction(int p, double predictedNanos, double speedup, double workLawNanos, double spanNanos,
+                  double boundNanos, double burdenedNanos) {
+
+    /** The simulator's seed: fixed, so that a profile always predicts the same. */
+    static final long SEED = 1;
+
+    /**
+     * @param report the profile (its recording is replayed)
+     * @param ps     the P values; 1 and 2 are added (measured runs compare with them)
+     * @return one prediction per P, ascending
+     */
+    static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress) {
+        WorkSpan t = report.total();
+        Replay replay = new Replay(report.recording(), t.workNanos(), t.spanNanos(), report.burdenNanos());
+        TreeSet<Integer> all = new TreeSet<>(ps);
+        all.add(1);
+        all.add(2);
+        List<Prediction> out = new ArrayList<>();
+        double t1 = Double.NaN;
+        for (int p : all) {
+            progress.note("replay P=" + p);
+            double tp = replay.predictNanos(p, SEED);
+            if (p == 1) {
+                t1 = tp;
+            }
+            out.add(new Prediction(p, tp, t1 / tp, (double) t.workNanos() / p, t.spanNanos(),
+                    t.boundNanos(p), (double) t.workNanos() / p + t.burdenedSpanNanos()));
+            progress.step();
+        }
+        return out;
+    }
+
+    /** @return the prediction for {@code p} in {@code list}, or null */
+    static Prediction at(List<Prediction> list, int p) {
+        return list.stream().filter(x -> x.p() == p).findFirst().orElse(null);
+    }
+
+    /** @return how many replays {@link #of} runs for {@code ps} */
+    static int count(List<Integer> ps) {
+        TreeSet<Integer> all = new TreeSet<>(ps);
+        all.add(1);
+        all.add(2);
+        return all.size();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.strand.cli.profile;
+
+import dev.strand.cli.out.Table;
+import dev.strand.profile.ProfileReport;
+import dev.strand.profile.WorkSpan;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/** The text output of {@code strand profile}: the report, the replay, and what the figures mean. */
+final class ProfileText {
+    private ProfileText() { }
+
+    /** What each figure means, for the help and under the tables (lines end with %n, for picocli). */
+    static final String FIGURES =
+            "  work T1         the time the program's strands ran, summed over workers: its%n"
+            + "                  running time on one worker, without the scheduler's costs%n"
+            + "  span T-inf      the longest chain of strands that must run one after another:%n"
+            + "                  its running time on unboundedly many workers%n"
+            + "  parallelism     T1 / T-inf: the most speedup any number of workers can give%n"
+            + "  burdened span   the span with, on every spawn along the path, the cost of%n"
+            + "                  moving the spawned task to another worker (the burden: a%n"
+            + "                  task's round trip between two threads, measured here)%n"
+            + "  burdened par.   T1 / burdened span: the speedup to expect when tasks are so%n"
+            + "                  small that a steal costs as much as they do%n"
+            + "  T_P             the measured wall time of the run on P workers%n"
+            + "  bound           T1/P + T-inf: a greedy scheduler is at least this fast; work%n"
+            + "                  stealing comes within a constant factor of it in expectation%n"
+            + "  replay          the recorded DAG run in Strand's scheduler simulator (child%n"
+            + "                  stealing, one task per steal, a steal costs the burden): the%n"
+            + "                  time it predicts on P workers, no GC or memory effects%n";
+
+    /** Prints the report as a table: one row per region. */
+    static void report(PrintWriter out, ProfileReport r) {
+        Table t = new Table("region", "runs", "work ms", "span ms", "parallelism", "burd. span ms",
+                "burd. par.", "T_P ms", "bound ms");
+        for (WorkSpan w : r.rows()) {
+            t.row(w.name(), w.count(), ms(w.workNanos()), ms(w.spanNanos()), num(w.parallelism()),
+                    ms(w.burdenedSpanNanos()), num(w.burdenedParallelism()), ms(w.wallNanos()),
+                    ms(w.boundNanos(r.workers())));
+        }
+        t.print(out, "  ");
+        out.printf(Locale.ROOT, "  %d spawns, %d frames, %d steals (mean wait %.1f us); burden %d ns per "
+                        + "spawn (%s); recording grain %d us%s%n", r.spawns(), r.frames(), r.steals(),
+                r.meanStealWaitNanos() / 1e3, r.burdenNanos(),
+                r.burdenMeasured() ? "measured" : "set by strand.profile.burden", r.grainNanos() / 1000,
+                r.recording().truncated() ? "; some top-level runs were left out of the recording" : "");
+    }
+
+    /** Prints the replay's predictions beside the laws. */
+    static void predictions(PrintWriter out, List<Prediction> pr) {
+        Table t = new Table("P", "predicted ms", "speedup", "work law ms", "span law ms", "bound ms",
+                "burdened bound ms");
+        for (Prediction p : pr) {
+            t.row(p.p(), ms(p.predictedNanos()), String.format(Locale.ROOT, "%.2fx", p.speedup()),
+                    ms(p.workLawNanos()), ms(p.spanNanos()), ms(p.boundNanos()), ms(p.burdenedNanos()));
+        }
+        t.print(out, "  ");
+    }
+
+    static String ms(double nanos) {
+        double v = nanos / 1e6;
+        return String.format(Locale.ROOT, v >= 100 ? "%.1f" : v >= 1 ? "%.2f" : "%.4f", v);
+    }
+
+    static String num(double v) {
+        return String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v);
+    }
+
+    static String percent(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%+.1f%%", v) : "-";
+    }
+}

@@ -1,0 +1,203 @@
+package dev.strand.cli.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.strand.StrandPool;
+import dev.strand.Strand;
+import dev.strand.Task;
+import dev.strand.profile.DagRecording;
+import dev.strand.profile.DagRecording.Kind;
+import dev.strand.profile.ProfileReport;
+import dev.strand.sim.dag.Metrics;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The replay of recordings whose shape is known: built by hand, and profiled in-process. */
+class ReplayTest {
+
+    /** A frame built by hand: its actions in order. */
+    static final class Node implements DagRecording.Node {
+        private final List<Kind> kinds = new ArrayList<>();
+        private final List<long[]> times = new ArrayList<>();
+        private final List<Node> kids = new ArrayList<>();
+
+        Node serial(long ns) {
+            return add(Kind.WORK, ns, ns, null);
+        }
+
+        Node blob(long work, long span) {
+            return add(Kind.BLOB, work, span, null);
+        }
+
+        Node spawn(Node k) {
+            return add(Kind.SPAWN, 0, 0, k);
+        }
+
+        Node call(Node k) {
+            return add(Kind.CALL, 0, 0, k);
+        }
+
+        Node sync() {
+            return add(Kind.SYNC, 0, 0, null);
+        }
+
+        private Node add(Kind k, long w, long s, Node kid) {
+            kinds.add(k);
+            times.add(new long[] {w, s});
+            kids.add(kid);
+            return this;
+        }
+
+        @Override
+        public int size() {
+            return kinds.size();
+        }
+
+        @Override
+        public Kind kind(int i) {
+            return kinds.get(i);
+        }
+
+        @Override
+        public long work(int i) {
+            return kinds.get(i) == Kind.WORK || kinds.get(i) == Kind.BLOB ? times.get(i)[0] : 0;
+        }
+
+        @Override
+        public long span(int i) {
+            return kinds.get(i) == Kind.WORK || kinds.get(i) == Kind.BLOB ? times.get(i)[1] : 0;
+        }
+
+        @Override
+        public DagRecording.Node child(int i) {
+            return kids.get(i);
+        }
+    }
+
+    static DagRecording recording(Node root) {
+        return new DagRecording() {
+            @Override
+            public Node root() {
+                return root;
+            }
+
+            @Override
+            public long grainNanos() {
+                return 20_000;
+            }
+
+            @Override
+            public boolean truncated() {
+                return false;
+            }
+        };
+    }
+
+    static final long MS = 1_000_000L;
+
+    @Test
+    void aChainTakesItsWorkOnAnyNumberOfWorkers() {
+        Replay r = new Replay(recording(new Node().serial(3 * MS).serial(2 * MS)), 5 * MS, 5 * MS, 200);
+        for (int p : new int[] {1, 2, 64}) {
+            assertThat(r.predictNanos(p, 1)).as("P=%d", p).isCloseTo(5e6, within(1e3));
+        }
+    }
+
+    @Test
+    void twoEqualBranchesHalveOnTwoWorkers() {
+        Node root = new Node().spawn(new Node().serial(10 * MS)).spawn(new Node().serial(10 * MS)).sync();
+        Replay r = new Replay(recording(root), 20 * MS, 10 * MS, 200);
+        assertThat(r.predictNanos(1, 1)).isCloseTo(20e6, within(1e3));
+        // one steal of a few units: 10 ms plus well under a percent
+        assertThat(r.predictNanos(2, 1)).isBetween(10e6, 10.1e6);
+    }
+
+    @Test
+    void aCallRunsInSeriesWithWhatFollows() {
+        Node root = new Node().spawn(new Node().serial(4 * MS)).call(new Node().serial(4 * MS))
+                .serial(4 * MS).sync();
+        Replay r = new Replay(recording(root), 12 * MS, 8 * MS, 200);
+        assertThat(r.dag(1).metrics().span() * r.unitNanos(1)).isEqualTo(8 * MS);
+        assertThat(r.predictNanos(2, 1)).isBetween(8e6, 8.1e6);
+    }
+
+    @Test
+    void manySegmentsShorterThanAUnitKeepTheirTotal() {
+        // 1,000 segments of 30 ns between spawns of empty children: 30 us of work in all,
+        // not 1,000 units of at least one unit each
+        Node root = new Node();
+        for (int i = 0; i < 1000; i++) {
+            root.serial(30).spawn(new Node());
+        }
+        root.sync();
+        Replay r = new Replay(recording(root), 30_000, 30_000, 200);
+        assertThat(r.dag(1).metrics().work() * r.unitNanos(1)).isCloseTo(30_000L, within(100L));
+    }
+
+    @Test
+    void aBlobKeepsItsWorkAndSpan() {
+        Node root = new Node().serial(1 * MS).blob(64 * MS, 2 * MS).serial(1 * MS);
+        Replay r = new Replay(recording(root), 66 * MS, 4 * MS, 200);
+        long unit = r.unitNanos(4);
+        Metrics m = r.dag(4).metrics();
+        assertThat(m.work() * unit).isEqualTo(66 * MS);
+        assertThat(m.span() * unit).isEqualTo(4 * MS);
+        // 32 pieces of 2 ms on 4 workers: 8 pieces each (16 ms), plus the two serial ends
+        assertThat(r.predictNanos(4, 1)).isBetween(18e6, 18.5e6);
+    }
+
+    @Test
+    void aBlobWithARemainderAndAHugeNumberOfPiecesIsExact() {
+        Replay.Blob b = (Replay.Blob) Replay.Blob.of(10_000_003L, 1L);
+        Metrics m = Metrics.of(b);
+        assertThat(m.work()).isEqualTo(10_000_003L);
+        assertThat(m.span()).isEqualTo(1L);
+        Metrics r = Metrics.of(Replay.Blob.of(7, 3));   // 3 + 3 + 1
+        assertThat(r.work()).isEqualTo(7L);
+        assertThat(r.span()).isEqualTo(3L);
+    }
+
+    @Test
+    void theUnitGrowsWithPSoThatAReplayStaysCheap() {
+        Replay r = new Replay(recording(new Node().serial(1000 * MS)), 1000 * MS, 1000 * MS, 200);
+        assertThat(r.unitNanos(1)).isLessThan(r.unitNanos(1024));
+        assertThat((1000 * MS + 1024.0 * 1000 * MS) / r.unitNanos(1024))
+                .isLessThanOrEqualTo(Replay.STEP_BUDGET);
+    }
+
+    static long fib(int n) {
+        if (n < 2) {
+            return n;
+        }
+        if (n <= 16) {
+            return fib(n - 1) + fib(n - 2);
+        }
+        Task<Long> a = Strand.fork(() -> fib(n - 1));
+        long b = fib(n - 2);
+        return a.join() + b;
+    }
+
+    @Test
+    void aProfiledProgramReplaysWithItsProfiledWorkAndSpan() {
+        ProfileReport rep;
+        try (StrandPool pool = StrandPool.builder().name("replay-test").parallelism(2).profile(true)
+                .build()) {
+            assertThat(pool.invoke(() -> fib(27))).isEqualTo(196418L);
+            rep = pool.profile();
+        }
+        long work = rep.total().workNanos();
+        long span = rep.total().spanNanos();
+        Replay r = new Replay(rep.recording(), work, span, rep.burdenNanos());
+        Metrics m = r.dag(1).metrics();
+        long unit = r.unitNanos(1);
+        // the recording keeps work and span exactly; the replay rounds per frame to a unit
+        assertThat((double) m.work() * unit).isCloseTo(work, within(0.01 * work));
+        assertThat((double) m.span() * unit).isCloseTo(span, within(0.05 * span + 10.0 * unit));
+        double t1 = r.predictNanos(1, 1);
+        double t2 = r.predictNanos(2, 1);
+        assertThat(t1).isCloseTo((double) m.work() * unit, within(unit * 1.0));
+        assertThat(t2).isLessThan(t1).isGreaterThanOrEqualTo(Math.max(t1 / 2, (double) m.span() * unit));
+    }
+}

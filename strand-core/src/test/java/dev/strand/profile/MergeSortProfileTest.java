@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * (the profile then shows the slower machine, not a different program).
  */
 class MergeSortProfileTest {
-    private static final int N = 1 << 21;
+    private static final int N = 1 << 22;
     private static final int LEAF = 1 << 13;
 
     private static int[] input() {
@@ -100,7 +100,7 @@ class MergeSortProfileTest {
                 serialSpan = r.region("serial merge").spanNanos();
             }
         }
-        // log2(N / LEAF) = 8 merge levels: the serial merge's parallelism is a few, not hundreds.
+        // log2(N / LEAF) = 9 merge levels: the serial merge's parallelism is a few, not hundreds.
         assertThat(serialPar).isBetween(1.5, 12.0);
         assertThat(parallelPar).as("parallel merge vs serial merge").isGreaterThan(4 * serialPar);
         assertThat((double) serialSpan).as("span against its parts, timed serially")

@@ -166,16 +166,4 @@ public final class Pools implements AutoCloseable {
             tpe.close();
         }
     }
-
-    /**
-     * Pools around a Strand pool the caller built (a profiling or timeline pool, say): only the
-     * {@link Variant#STRAND} variant can run. Closing them closes {@code strand}.
-     *
-     * @param strand the pool
-     * @return the pools
-     */
-    public static Pools of(StrandPool strand) {
-        java.util.Objects.requireNonNull(strand, "strand pool must not be null");
-        return new Pools(strand.parallelism(), strand, null, null, List.of());
-    }
 }

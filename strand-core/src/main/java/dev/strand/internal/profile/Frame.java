@@ -33,8 +33,14 @@ public final class Frame {
     long span;
     /** {@link #span} with the burden of every spawn on the path added. */
     long bspan;
-    /** This frame's actions, for replay; null once it was folded into its parent as a blob. */
+    /**
+     * This frame's actions, for replay: created at its first fork or call (a frame that never
+     * forks is replayed as a blob of its work and span, which needs no object); null again once a
+     * light frame ended.
+     */
     Recording recording;
+    /** Whether this frame records its actions at all. */
+    private final boolean recordable;
     /** {@code System.nanoTime()} when a worker began running it (for the timeline). */
     long startedAt;
     /** Set by the worker that ran it; checked by assertions only. */
@@ -51,7 +57,21 @@ public final class Frame {
         this.parentWorkAtFork = parentWorkAtFork;
         this.span = startSpan;
         this.bspan = startBSpan;
-        this.recording = record ? new Recording() : null;
+        this.recordable = record;
+    }
+
+    /**
+     * @return this frame's recording, created now if this is its first structural action: what
+     *     the frame did before is one blob of its work and span so far (series composition keeps
+     *     both exact); null if the frame does not record
+     */
+    Recording recordingForFork() {
+        Recording r = recording;
+        if (r == null && recordable && !ended) {
+            r = recording = new Recording();
+            r.addBlob(work, span - startSpan);
+        }
+        return r;
     }
 
     /** @return the span this frame's own path adds after its fork point */

@@ -129,7 +129,7 @@ public final class PoolProfiler {
         Frame k;
         synchronized (o) {
             k = new Frame(null, false, f.span, f.bspan, now, -1, f.work, true);
-            k.spawnPos = f.recording.addSpawn(k);
+            k.spawnPos = f.recordingForFork().addSpawn(k);
         }
         if (inFlight.getAndIncrement() == 0) {
             busySince = now;
@@ -148,9 +148,8 @@ public final class PoolProfiler {
             f.work += k.work;
             f.span = Math.max(f.span, k.span);
             f.bspan = Math.max(f.bspan, k.bspan);
-            Recording r = f.recording;
-            if (k.work < grainNanos && r.tailIsSerialAfter(k.spawnPos) && k.spawnPos >= 0
-                    && r.kidAt(k.spawnPos) == k) {
+            Recording r = f.recordingForFork();
+            if (k.work < grainNanos && r.tailIsSerialAfter(k.spawnPos) && r.kidAt(k.spawnPos) == k) {
                 r.rollBack(k.spawnPos, f.work - k.parentWorkAtFork, f.span - k.startSpan);
             } else {
                 r.addSync();

@@ -79,8 +79,9 @@ public final class WorkerProfiler {
             return new Frame(null, false, 0L, pool.burdenNanos, now, index, 0L, true);
         }
         Frame k = new Frame(f, false, f.span, f.bspan + pool.burdenNanos, now, index, f.work, true);
-        if (f.recording != null) {
-            k.spawnPos = f.recording.addSpawn(k);
+        Recording r = f.recordingForFork();
+        if (r != null) {
+            k.spawnPos = r.addSpawn(k);
         }
         return k;
     }
@@ -123,9 +124,10 @@ public final class WorkerProfiler {
         Frame f = current;
         Frame k = new Frame(f, true, f == null ? 0L : f.span, f == null ? 0L : f.bspan, now, index,
                 f == null ? 0L : f.work, true);
-        if (f != null && f.recording != null) {
-            k.spawnPos = f.recording.size();
-            f.recording.addCall(k);
+        Recording r = f == null ? null : f.recordingForFork();
+        if (r != null) {
+            k.spawnPos = r.size();
+            r.addCall(k);
         }
         push();
         current = k;

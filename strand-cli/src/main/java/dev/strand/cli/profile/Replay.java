@@ -25,7 +25,6 @@ public final class Replay {
     /** The finest unit: a microsecond. */
     static final long MIN_UNIT_NANOS = 1_000L;
 
-    private final DagRecording recording;
     private final long unit;
     private final int stealCost;
     private final Dag dag;
@@ -36,7 +35,7 @@ public final class Replay {
      * @param burdenNanos the cost of a steal, in nanoseconds
      */
     public Replay(DagRecording recording, long workNanos, long burdenNanos) {
-        this.recording = Objects.requireNonNull(recording, "recording must not be null");
+        Objects.requireNonNull(recording, "recording must not be null");
         this.unit = Math.max(MIN_UNIT_NANOS, (workNanos + MAX_WORK_UNITS - 1) / MAX_WORK_UNITS);
         this.stealCost = (int) Math.max(1L, Math.round((double) burdenNanos / unit));
         this.dag = Dag.of("replay", new NodeProc(recording.root()));

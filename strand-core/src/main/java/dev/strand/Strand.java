@@ -246,7 +246,7 @@ public final class Strand {
             ra = a.get();
         } catch (Throwable e) {
             try {
-                b.get();
+                var unused = b.get();             // run for its exception only: it joins e's
             } catch (Throwable eb) {
                 suppress(e, eb);
             }

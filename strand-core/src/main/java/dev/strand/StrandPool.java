@@ -15,6 +15,7 @@ import dev.strand.profile.Timeline;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
@@ -90,6 +91,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private final Injector<Runnable> submissions = new Injector<>();
     private final AtomicInteger runState = new AtomicInteger(RUNNING);
     /** Checked under the injector's lock: a submission is queued only while RUNNING. */
+    @SuppressWarnings("UnnecessaryLambda") // one object for every submission (a method reference would allocate per call)
     private final BooleanSupplier accepting = () -> runState.get() == RUNNING;
     private final AtomicInteger liveWorkers;
     /**
@@ -809,6 +811,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * {@code shutdownNow} (and returned) or handled by its worker, never lost between the two.
      * Short: a drain takes a bounded number of elements.
      */
+    @SuppressWarnings("ThreadPriorityCheck") // yield while a short drain by another thread ends
     void awaitStopDrains() {
         if (!stopNow) {
             return;                               // stopped by quiescence: nothing queued
@@ -852,6 +855,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @return the submitted (and forked) tasks that never started
      */
     @Override
+    @SuppressWarnings("ThreadPriorityCheck") // spin, then yield, while a worker's short section ends
     public List<Runnable> shutdownNow() {
         if (common) {
             return new ArrayList<>();             // shared by the whole process: never stops
@@ -1065,7 +1069,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             Worker w = worker(i);
             WorkerStats s = w.snapshot();
             String state = sleep.isDormant(i) ? "dormant" : s.sleeping() ? "sleeping"
-                    : w.getState().toString().toLowerCase();
+                    : w.getState().toString().toLowerCase(Locale.ROOT);
             sb.append(String.format("  %-28s %-9s deque=%-6d tasks=%-10d steals=%-8d parks=%d%n",
                     w.getName(), state,
                     s.dequeSize(), s.tasksRun(), s.steals(), s.parks()));

@@ -391,6 +391,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         return (T) a;
     }
 
+    @SuppressWarnings("TypeParameterUnusedInFormals") // always throws: T lets callers `return reportAbnormal(a)`
     private static <T> T reportAbnormal(Alt a) {
         if (a == CANCELLED_MARK) {
             throw new CancellationException("task was cancelled");
@@ -761,7 +762,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
         boolean done = false;
         try {
-            while (!(done = isDone())) {
+            for (done = isDone(); !done; done = isDone()) {
                 if (deadline == 0L) {
                     LockSupport.park(this);
                 } else {

@@ -64,6 +64,7 @@ final class Tasks {
         }
 
         /** A canceller is interrupting this thread: wait until it is done, then drop its interrupt. */
+        @SuppressWarnings("ThreadPriorityCheck") // spin, then yield to a descheduled canceller
         private void awaitInterrupter(boolean flagAtStart) {
             for (int spins = 0; runner == INTERRUPTING; spins++) {
                 if (spins < 64) {

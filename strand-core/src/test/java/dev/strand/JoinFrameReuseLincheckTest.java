@@ -24,6 +24,9 @@ import org.junit.jupiter.api.Test;
  */
 public class JoinFrameReuseLincheckTest {
 
+    /** Lincheck creates the test class and its Spec by reflection. */
+    public JoinFrameReuseLincheckTest() { }
+
     private final ChaseLevDeque<Runnable> deque = new ChaseLevDeque<>(4);
     /** The owner's frame for this depth; null after an abandonment. */
     private JoinFrame frame;
@@ -111,6 +114,9 @@ public class JoinFrameReuseLincheckTest {
 
     /** What every operation of a correct reuse protocol returns. */
     public static final class Spec {
+        /** Lincheck creates the sequential specification by reflection. */
+        public Spec() { }
+
         public boolean offer() {
             return true;
         }

@@ -198,25 +198,23 @@ class StackOverflowSafetyTest {
         if (depth == 0) {
             return 1;
         }
-        switch ((kind + depth) % 4) {
+        return switch ((kind + depth) % 4) {
             case 0 -> {
                 Task<Long> a = Strand.fork(() -> mixed(depth - 1, kind, pool));
-                long b = mixed(depth - 1 > 0 ? 0 : 0, kind, pool);
-                return a.join() + b;
+                long b = mixed(0, kind, pool);        // a leaf: one deep branch keeps the tree linear
+                yield a.join() + b;
             }
             case 1 -> {
                 Joined<Long, Long> j = Strand.join(() -> mixed(depth - 1, kind, pool), () -> 1L);
-                return j.first() + j.second() - 1;
+                yield j.first() + j.second() - 1;
             }
             case 2 -> {
                 AtomicLong sum = new AtomicLong();
                 Strand.scope(s -> s.spawn(() -> sum.addAndGet(mixed(depth - 1, kind, pool))));
-                return sum.get();
+                yield sum.get();
             }
-            default -> {
-                return pool.invoke(() -> mixed(depth - 1, kind, pool));
-            }
-        }
+            default -> pool.invoke(() -> mixed(depth - 1, kind, pool));
+        };
     }
 
     @ParameterizedTest(name = "P={0}")

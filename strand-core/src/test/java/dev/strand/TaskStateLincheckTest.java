@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Test;
  */
 public class TaskStateLincheckTest {
 
+    /** Lincheck creates the test class and its Spec by reflection. */
+    public TaskStateLincheckTest() { }
+
     /** Returns 7, or throws if {@link #fail} ran first. */
     private static final class Probe extends Task<Integer> {
         volatile boolean failing;
@@ -96,6 +99,9 @@ public class TaskStateLincheckTest {
      * task is done, as the concurrent version does: it changes nothing then.)
      */
     public static final class Spec {
+        /** Lincheck creates the sequential specification by reflection. */
+        public Spec() { }
+
         private String outcome = "pending";
 
         public void run() {

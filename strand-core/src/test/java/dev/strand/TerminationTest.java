@@ -48,7 +48,7 @@ class TerminationTest {
         };
         int depth = 100;
         int width = 1;
-        long expected = depth + 1;
+        long expected = depth + 1L;
         for (int round = 0; round < 150; round++) {
             StrandPool pool = StrandPool.builder().parallelism(2).tuning(tu -> tu.spinRounds(0))
                     .listener(slowSteals).build();

@@ -1,7 +1,7 @@
 package dev.strand.bench;
 
-import dev.strand.workloads.fib.Fib;
 import dev.strand.StrandPool;
+import dev.strand.workloads.fib.Fib;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -88,14 +88,12 @@ public class FibEveryLevel {
             case "serial" -> SERIAL;
             default -> throw Impl.unknown(impl, "strand, strand-join, strand-join-eager, strand-join-split, strand-subclass, fjp, serial");
         };
-        if (kind == STRAND || kind == STRAND_SUBCLASS || kind == STRAND_JOIN) {
-            strand = Impl.strandPool(parallelism);
-        } else if (kind == STRAND_JOIN_SPLIT) {
-            strand = Impl.strandSplitPool(parallelism);
-        } else if (kind == STRAND_JOIN_EAGER) {
-            strand = Impl.strandEagerPool(parallelism);
-        } else if (kind == FJP) {
-            fjp = Impl.fjpPool(parallelism);
+        switch (kind) {
+            case STRAND, STRAND_SUBCLASS, STRAND_JOIN -> strand = Impl.strandPool(parallelism);
+            case STRAND_JOIN_SPLIT -> strand = Impl.strandSplitPool(parallelism);
+            case STRAND_JOIN_EAGER -> strand = Impl.strandEagerPool(parallelism);
+            case FJP -> fjp = Impl.fjpPool(parallelism);
+            default -> { }                        // serial: no pool
         }
     }
 

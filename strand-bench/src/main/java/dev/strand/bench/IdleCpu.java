@@ -1,10 +1,10 @@
 package dev.strand.bench;
 
-import dev.strand.workloads.fib.Fib;
 import dev.strand.PoolStats;
 import dev.strand.StrandPool;
 import dev.strand.Task;
 import dev.strand.workloads.Stats;
+import dev.strand.workloads.fib.Fib;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -15,8 +15,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ForkJoinPool;
@@ -287,6 +287,7 @@ public final class IdleCpu {
 
     // ---------------------------------------------------------------- main
 
+    @SuppressWarnings("OrphanedFormatString") // "% of one core" in println is prose, not a format
     public static void main(String[] args) throws Exception {
         Locale.setDefault(Locale.ROOT);
         int parallelism = 2;

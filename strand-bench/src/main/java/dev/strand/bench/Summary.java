@@ -176,7 +176,7 @@ public final class Summary {
     }
 
     /** @return tasks per operation, or -1 if this benchmark is not known */
-    static long tasksPerOp(Row r) {
+    private static long tasksPerOp(Row r) {
         try {
             return switch (r.benchmark()) {
                 case "FibEveryLevel" -> Fib.calls(Integer.parseInt(r.params().get("n")));
@@ -192,7 +192,7 @@ public final class Summary {
     }
 
     static double toNsPerOp(double v, String unit) {
-        String[] u = unit.split("/");
+        String[] u = unit.split("/", -1);
         if (u.length != 2) {
             return Double.NaN;
         }

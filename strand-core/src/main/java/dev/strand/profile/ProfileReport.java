@@ -166,6 +166,10 @@ public final class ProfileReport {
         return s.length() <= 24 ? s : s.substring(0, 21) + "...";
     }
 
+    private static double ms(long nanos) {
+        return ms((double) nanos);
+    }
+
     private static double ms(double nanos) {
         return nanos / 1e6;
     }

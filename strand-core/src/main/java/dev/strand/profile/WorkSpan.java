@@ -57,6 +57,6 @@ public record WorkSpan(String name, long count, long workNanos, long spanNanos,
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, got " + workers);
         }
-        return Math.max((double) workNanos / workers, spanNanos);
+        return Math.max((double) workNanos / workers, (double) spanNanos);
     }
 }

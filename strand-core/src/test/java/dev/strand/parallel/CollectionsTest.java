@@ -37,6 +37,7 @@ class CollectionsTest {
         pool.close();
     }
 
+    @SuppressWarnings("JdkObsolete") // LinkedList on purpose: a collection that is not RandomAccess
     private static List<Collection<Integer>> inputs(int n) {
         List<Integer> values = IntStream.range(0, n).boxed().toList();
         return List.of(new ArrayList<>(values), new LinkedList<>(values), new HashSet<>(values), values);
@@ -73,6 +74,7 @@ class CollectionsTest {
     }
 
     @Test
+    @SuppressWarnings("JdkObsolete") // LinkedList on purpose: a list that is not RandomAccess
     void reduceCombinesInOrderWithANonCommutativeOperator() {
         List<String> letters = IntStream.range(0, 5000).mapToObj(i -> String.valueOf((char) ('a' + i % 26)))
                 .toList();

@@ -10,6 +10,7 @@ import dev.strand.Strand;
 import dev.strand.StrandPool;
 import dev.strand.Task;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -18,7 +19,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.Comparator;
 import org.junit.jupiter.api.Test;
 
 /** The examples of docs/guide.md, section by section, with their results checked. */
@@ -204,7 +204,7 @@ class GuideExamplesTest {
 
             Parallel.sort(pool, longs);
             assertThat(longs).containsExactly(-2, 3, 5, 8);
-            Parallel.sort(pool, people, Comparator.comparing(Person::age));
+            Parallel.sort(pool, people, Comparator.comparingInt(Person::age));
             assertThat(people).extracting(Person::name).containsExactly("bob", "ann", "cy");
             Parallel.sort(pool, words);
             assertThat(words).containsExactly("-", "fork", "join");

@@ -37,7 +37,7 @@ class SortTest {
         for (int i = 0; i < n; i++) {
             dups[i] = Math.floorMod(dups[i], 7);
             sorted[i] = i;
-            reversed[i] = n - i;
+            reversed[i] = (long) n - i;
             equal[i] = 42;
             pipe[i] = Math.min(i, n - i);
         }
@@ -139,7 +139,7 @@ class SortTest {
         for (int i = 1; i < a.length; i++) {
             Item p = a[i - 1];
             Item q = a[i];
-            assertThat(p.key() < q.key() || p.key() == q.key() && p.seq() < q.seq())
+            assertThat(p.key() < q.key() || (p.key() == q.key() && p.seq() < q.seq()))
                     .as("%s: %s before %s at %d", what, p, q, i).isTrue();
         }
     }

@@ -36,7 +36,7 @@ public record Result(String dag, String policy, int processors, long seed, long 
 
     /** @return T_P / max(T1/P, T-inf): at least 1 for every schedule */
     public double lowerBoundRatio() {
-        return time / Math.max((double) work / processors, span);
+        return time / Math.max((double) work / processors, (double) span);
     }
 
     /** @return steal attempts / (P * T-inf): bounded by a constant in expectation */

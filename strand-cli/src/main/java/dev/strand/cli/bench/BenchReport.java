@@ -104,12 +104,9 @@ final class BenchReport {
                     extras.merge(e.getKey(), e.getValue(), Math::max);
                 }
             }
-            for (String k : extras.keySet()) {
-                if (!k.startsWith("peak")) {
-                    extras.put(k, median(ss.stream().map(s -> s.extras().get(k))
+            extras.replaceAll((k, peak) -> k.startsWith("peak") ? peak
+                    : median(ss.stream().map(s -> s.extras().get(k))
                             .filter(x -> x != null).mapToDouble(Double::doubleValue).toArray()));
-                }
-            }
             int reps = ss.stream().mapToInt(Sample::reps).max().orElse(1);
             rows.add(new Row(w.name(), w.params(), v, w.metric(), med, speedup, vsFjp, cores, steals,
                     others, ss.size(), total, w.units(), extras, "", reps));

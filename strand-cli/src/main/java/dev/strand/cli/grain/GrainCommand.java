@@ -133,6 +133,7 @@ public final class GrainCommand implements Callable<Integer> {
      * @param tasks  tasks the pool ran in one repetition (-1 for serial code)
      * @param others share of CPU time other processes used over the point's samples (NaN: unknown)
      */
+    @SuppressWarnings("ArrayRecordComponent") // a plotted point, never compared or hashed
     record Point(String label, long grain, long tasks, double[] millis, double[] sampleOthers,
                  double others) {
         double median() {

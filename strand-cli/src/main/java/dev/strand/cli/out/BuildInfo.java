@@ -46,7 +46,7 @@ public record BuildInfo(String version, String commit, Boolean dirty) {
         String commit = recorded(g.getProperty("git.commit"));
         String dirty = g.getProperty("git.dirty");
         return new BuildInfo(version, commit,
-                commit.equals(UNKNOWN) || dirty == null ? null : Boolean.valueOf(dirty.strip()));
+                (commit.equals(UNKNOWN) || dirty == null) ? null : Boolean.valueOf(dirty.strip()));
     }
 
     /** @return the value, or "unknown" if missing, blank or an unfiltered Maven placeholder */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -59,8 +60,8 @@ public final class Charts {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            String base = f.toString().substring(0, f.toString().length() - 4);
-            BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
+            // What the deprecated BitmapEncoder.saveBitmap(chart, file, PNG) did.
+            ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", f.toFile());
             return f;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write chart " + file + ": " + e.getMessage(), e);

@@ -30,7 +30,7 @@ public final class MachineLoad {
         long total = -1;
         try {
             String cpu = Files.readAllLines(STAT).get(0);  // "cpu  user nice system idle iowait ..."
-            String[] f = cpu.trim().split("\\s+");
+            String[] f = cpu.trim().split("\\s+", -1);
             total = 0;
             long idle = 0;
             for (int i = 1; i < f.length && i <= 8; i++) {   // user..steal; guest is inside user

@@ -113,6 +113,7 @@ public final class Progress implements AutoCloseable {
                 || target.equals("/dev/console");
     }
 
+    @SuppressWarnings("SystemConsoleNull") // handled: Java 22+ asks Console.isTerminal() below
     private static boolean consoleIsTerminal() {
         Console c = System.console();
         if (c == null) {

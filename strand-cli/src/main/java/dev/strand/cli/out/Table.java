@@ -99,7 +99,7 @@ public final class Table {
 
     /** Numbers, optionally with a unit suffix such as {@code x}, {@code %} or {@code ms}. */
     static boolean isNumeric(String s) {
-        return s.matches("[-+]?(\\d[\\d,_]*)?(\\.\\d+)?([eE][-+]?\\d+)?\\s?(x|%|ms|us|ns|s|µs)?")
-                && s.chars().anyMatch(Character::isDigit) || s.equals("-") || s.equals("n/a");
+        return (s.matches("[-+]?(\\d[\\d,_]*)?(\\.\\d+)?([eE][-+]?\\d+)?\\s?(x|%|ms|us|ns|s|µs)?")
+                && s.chars().anyMatch(Character::isDigit)) || s.equals("-") || s.equals("n/a");
     }
 }

@@ -438,7 +438,7 @@ public final class SimCommand implements Callable<Integer> {
             if (value.strip().equalsIgnoreCase("flat")) {
                 return Topology.FLAT;
             }
-            String[] f = value.split(",");
+            String[] f = value.split(",", -1);
             try {
                 if (f.length == 2) {
                     return new Topology(Integer.parseInt(f[0].strip()),

@@ -54,6 +54,7 @@ final class Run {
         }
     }
 
+    @SuppressWarnings("AnnotateFormatMethod") // @FormatMethod would need Error Prone's annotations as a dependency
     static void check(boolean ok, String format, Object... args) {
         if (!ok) {
             throw new CheckFailed(String.format(java.util.Locale.ROOT, format, args));
@@ -100,7 +101,7 @@ final class Run {
      */
     StrandPool newPool(String role, int p, long stackSize) {
         PoolConfig.Builder b = builders.apply(rng.nextInt()).parallelism(p).stackSize(stackSize)
-                .name(namePrefix + "-" + role + (++made))
+                .name(namePrefix + "-" + role + ++made)
                 .uncaughtExceptionHandler(uncaught);
         StrandPool pool = b.build();
         pools.add(pool);

@@ -7,7 +7,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,6 +54,7 @@ import picocli.CommandLine.Spec;
             ""},
         footer = {"", "Exit status: 0 if every check held, 1 on a failure, a hang or a leak, "
                 + "2 invalid arguments."})
+@SuppressWarnings("EnumOrdinal") // per-workload counters: AtomicLongArrays indexed by ordinal, shared by the drivers
 public final class SoakCommand implements Callable<Integer> {
 
     static final int MAX_POOLS = 64;
@@ -157,7 +157,7 @@ public final class SoakCommand implements Callable<Integer> {
         }
 
         StrandPool newPool() {
-            return Run.vary(poolOptions.builder("soak" + index + "-main" + (++poolsMade)),
+            return Run.vary(poolOptions.builder("soak" + index + "-main" + ++poolsMade),
                     params.nextInt(), stealFixed(), joinFixed())
                     .uncaughtExceptionHandler(uncaught).build();
         }
@@ -165,7 +165,7 @@ public final class SoakCommand implements Callable<Integer> {
         @Override
         public void run() {
             pool = newPool();
-            long recycleAt = 10 + params.nextInt(40);
+            long recycleAt = 10L + params.nextInt(40);
             while (!stop) {
                 Workload w = menu.get(kinds.nextInt(menu.size()));
                 long runSeed = params.nextLong();

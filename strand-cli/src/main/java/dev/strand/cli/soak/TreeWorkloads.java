@@ -49,7 +49,7 @@ final class TreeWorkloads {
             switch (Tree.mode(id, 6)) {
                 case 0 -> {                               // Strand.fork(Supplier), last inline
                     @SuppressWarnings("unchecked")
-                    Task<Long>[] ts = new Task[f - 1];
+                    Task<Long>[] ts = (Task<Long>[]) new Task<?>[f - 1];
                     for (int i = 0; i < f - 1; i++) {
                         long c = Tree.child(id, i);
                         ts[i] = Strand.fork(() -> node(c, depth + 1));
@@ -71,7 +71,7 @@ final class TreeWorkloads {
                 }
                 case 2 -> {                               // Task.of(...).fork(), waited by get()
                     @SuppressWarnings("unchecked")
-                    Task<Long>[] ts = new Task[f];
+                    Task<Long>[] ts = (Task<Long>[]) new Task<?>[f];
                     for (int i = 0; i < f; i++) {
                         long c = Tree.child(id, i);
                         ts[i] = Task.of(() -> node(c, depth + 1)).fork();
@@ -102,7 +102,7 @@ final class TreeWorkloads {
                 default -> {                              // Strand.fork(Runnable) into an adder
                     LongAdder add = new LongAdder();
                     @SuppressWarnings("unchecked")
-                    Task<Void>[] ts = new Task[f];
+                    Task<Void>[] ts = (Task<Void>[]) new Task<?>[f];
                     for (int i = 0; i < f; i++) {
                         long c = Tree.child(id, i);
                         ts[i] = Strand.fork(() -> add.add(node(c, depth + 1)));

@@ -137,6 +137,7 @@ public final class Injector<T> extends InjectorFields {
         }
     }
 
+    @SuppressWarnings("ThreadPriorityCheck") // a spin lock held for a few writes: yield to a descheduled holder
     private void lock() {
         int spins = 0;
         while (!LOCK.compareAndSet(this, 0, 1)) {

@@ -30,14 +30,18 @@ public final class PoolProfiler {
     final long grainNanos;
     private final WorkerProfiler[] workers;
     private final ConcurrentLinkedQueue<Outside> outside = new ConcurrentLinkedQueue<>();
+    @SuppressWarnings("ThreadLocalUsage") // per profiler: a thread's outside frame belongs to one pool's profile
     private final ThreadLocal<Outside> outsideOfThread = new ThreadLocal<>();
     private final ConcurrentLinkedQueue<Frame> looseRoots = new ConcurrentLinkedQueue<>();
     private final AtomicInteger looseRootCount = new AtomicInteger();
     private final Map<String, Region> regions = new ConcurrentHashMap<>();
     private final List<String> regionOrder = new ArrayList<>();   // guarded by regionOrder
+    // Submissions from outside in flight and the wall time with at least one: guarded by inFlight
+    // (a decrement to 0 racing an increment from 0 lost or misdated busy time when they were
+    // updated with no lock).
     private final AtomicInteger inFlight = new AtomicInteger();
-    private volatile long busySince;
-    private volatile long busyNanos;
+    private long busySince;
+    private long busyNanos;
 
     /** Roots kept for replay beyond the outside frames' own (plain runnables); more are counted only. */
     private static final int MAX_LOOSE_ROOTS = 1 << 16;
@@ -108,7 +112,6 @@ public final class PoolProfiler {
     /** A thread outside the pool, as a frame that forks submissions and joins the waited ones. */
     private static final class Outside {
         final Frame frame = new Frame(null, false, 0L, 0L, 0L, -1, 0L, true);
-        final String thread = Thread.currentThread().getName();
     }
 
     private Outside outside() {
@@ -131,8 +134,10 @@ public final class PoolProfiler {
             k = new Frame(null, false, f.span, f.bspan, now, -1, f.work, true);
             k.spawnPos = f.recordingForFork().addSpawn(k);
         }
-        if (inFlight.getAndIncrement() == 0) {
-            busySince = now;
+        synchronized (inFlight) {
+            if (inFlight.getAndIncrement() == 0) {
+                busySince = now;
+            }
         }
         return k;
     }
@@ -168,8 +173,10 @@ public final class PoolProfiler {
     /** A frame with no parent ended: a submission from outside, or a plain runnable's run. */
     void rootEnded(Frame k) {
         if (k.forkedBy == -1) {
-            if (inFlight.decrementAndGet() == 0) {
-                busyNanos += System.nanoTime() - busySince;
+            synchronized (inFlight) {
+                if (inFlight.decrementAndGet() == 0) {
+                    busyNanos += System.nanoTime() - busySince;
+                }
             }
         } else if (looseRootCount.getAndIncrement() < MAX_LOOSE_ROOTS) {
             looseRoots.add(k);
@@ -245,9 +252,12 @@ public final class PoolProfiler {
             roots.add(o.frame);
         }
         roots.addAll(looseRoots);
-        long busy = busyNanos;
-        if (inFlight.get() > 0) {
-            busy += System.nanoTime() - busySince;
+        long busy;
+        synchronized (inFlight) {
+            busy = busyNanos;
+            if (inFlight.get() > 0) {
+                busy += System.nanoTime() - busySince;
+            }
         }
         List<WorkSpan> rows = new ArrayList<>();
         rows.add(new WorkSpan("(all)", 1, work, span, bspan, busy));

@@ -79,8 +79,6 @@ public final class Worker extends Thread {
     public final boolean lazySplitting;
     private int tick;
     private int seed;
-    /** Set by a steal sweep that lost a race or saw a non-empty deque it could not take from. */
-    private boolean sawWork;
     /**
      * The pool's leapfrogging board: each worker's current steal and its base, read racily by
      * joiners looking for the thief of their child (see {@code internal.steal}).
@@ -133,6 +131,7 @@ public final class Worker extends Thread {
     static final int UNFINISHED_CAPACITY = 64;
     public static final int UNFINISHED_MASK = UNFINISHED_CAPACITY - 1;
     /** Marks a failure of a plain Runnable that ran but whose report overflowed: report only. */
+    @SuppressWarnings("UnnecessaryLambda") // a sentinel compared by identity, never run
     private static final Runnable REPORT_ONLY = () -> { };
     /** Consecutive failures of the scheduling loop itself before the pool gives up. */
     private static final int MAX_LOOP_FAILURES = 8;
@@ -190,6 +189,7 @@ public final class Worker extends Thread {
      * <p>Invariant: {@code retired}'s thread wrote nothing after it went dormant, and the claim's
      * CAS on the slot's sleep state orders its last writes before these reads.
      */
+    @SuppressWarnings("ThreadPriorityCheck") // the new thread keeps the retired one's priority (the pool's choice)
     public Worker(Worker retired) {
         this(retired.pool, retired.poolAccess, retired.index, retired.workers, retired.deques,
                 retired.board, retired.sleep, retired.pool.config());
@@ -715,9 +715,6 @@ public final class Worker extends Thread {
             }
         }
         failedSteals++;
-        if (!vd.isEmpty()) {
-            sawWork = true;
-        }
         return null;
     }
 

@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** Single-threaded behaviour of {@link ChaseLevDeque}: the sequential contract of every operation. */
 class ChaseLevDequeTest {
 
     /** Fresh, distinct {@code Integer} objects (never from the cache), so identity checks are exact. */
-    @SuppressWarnings("removal")
+    @SuppressWarnings({"removal", "BoxedPrimitiveConstructor"}) // a distinct object per call, on purpose
     private static Integer box(int v) {
         return new Integer(v);
     }
@@ -176,14 +175,12 @@ class ChaseLevDequeTest {
             }
             int next = 0;
             int expectOldest = 0;
-            List<Integer> seen = new ArrayList<>();
             for (int round = 0; round < 40; round++) {  // grows 8 -> 16 -> 32 -> 64 with live wrap
                 d.push(next++);
                 d.push(next++);
                 d.push(next++);
                 Integer s = d.steal().valueOrNull();
                 assertThat(s).isEqualTo(expectOldest++);
-                seen.add(s);
             }
             assertThat(d.capacity()).isGreaterThan(8);
             int remaining = d.size();
@@ -329,8 +326,8 @@ class ChaseLevDequeTest {
                 d.push(x);
                 live.add(x);
             }
-            assertThat(d.stealOrNull()).isSameAs(live.remove(0));
-            assertThat(d.stealOrNull()).isSameAs(live.remove(0));
+            assertThat(d.stealOrNull()).isSameAs(live.removeFirst());
+            assertThat(d.stealOrNull()).isSameAs(live.removeFirst());
             d.push(box(-1));
             assertThat(d.pop()).isEqualTo(-1);
             // Every live element is still referenced (stolen ones may linger until a batch).

@@ -64,10 +64,10 @@ class ControlWordTest {
             for (int z = 0; z <= 512; z++) {
                 long w = ControlWord.pack(s, z);
                 // hand-rolled checks (the exhaustive loop is too hot for AssertJ)
-                if (s < 512 && w + ONE_SEARCHER != ControlWord.pack(s + 1, z)
-                        || s > 0 && w - ONE_SEARCHER != ControlWord.pack(s - 1, z)
+                if ((s < 512 && w + ONE_SEARCHER != ControlWord.pack(s + 1, z))
+                        || (s > 0 && w - ONE_SEARCHER != ControlWord.pack(s - 1, z))
                         || w + ONE_SLEEPER != ControlWord.pack(s, z + 1)
-                        || z > 0 && w - ONE_SLEEPER != ControlWord.pack(s, z - 1)) {
+                        || (z > 0 && w - ONE_SLEEPER != ControlWord.pack(s, z - 1))) {
                     throw new AssertionError("delta changed another field at searching=" + s
                             + " sleepers=" + z);
                 }

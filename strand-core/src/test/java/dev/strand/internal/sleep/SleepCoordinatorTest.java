@@ -3,19 +3,20 @@ package dev.strand.internal.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.strand.internal.deque.ChaseLevDeque;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-
-import dev.strand.internal.deque.ChaseLevDeque;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 class SleepCoordinatorTest {
 
+    @SuppressWarnings("UnnecessaryLambda") // a constant answer passed to many calls
     private static final java.util.function.BooleanSupplier WORK = () -> true;
+    @SuppressWarnings("UnnecessaryLambda") // a constant answer passed to many calls
     private static final java.util.function.BooleanSupplier NO_WORK = () -> false;
 
     private static long word(int searching, int sleepers) {
@@ -453,7 +454,7 @@ class SleepCoordinatorTest {
         do {
             SleepCoordinator[] coords = new SleepCoordinator[chunk];
             @SuppressWarnings("unchecked")
-            ChaseLevDeque<Object>[] deques = new ChaseLevDeque[chunk];
+            ChaseLevDeque<Object>[] deques = (ChaseLevDeque<Object>[]) new ChaseLevDeque<?>[chunk];
             boolean[][] saw = new boolean[sleepers][chunk];
             boolean[][] wasSearching = new boolean[sleepers][chunk];
             for (int r = 0; r < chunk; r++) {
@@ -547,6 +548,7 @@ class SleepCoordinatorTest {
     }
 
     /** A one-shot spin barrier (threads run freely otherwise, to keep the racing window tight). */
+    @SuppressWarnings("ThreadPriorityCheck") // spin, then yield to a descheduled party
     private static void rendezvous(AtomicInteger arrived, int parties) {
         arrived.incrementAndGet();
         int spins = 0;

@@ -7,7 +7,6 @@ import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
-
 import org.junit.jupiter.api.Test;
 
 class VictimOrderTest {

@@ -112,7 +112,7 @@ class MetricsTest {
         if (n <= 1) {
             return new long[] {1, 1};
         }
-        long search = 64 - Long.numberOfLeadingZeros(n - 1);      // ceil(log2 n)
+        long search = 64L - Long.numberOfLeadingZeros(n - 1);      // ceil(log2 n)
         long[] a = parallelMerge(n - n / 2);
         long[] b = parallelMerge(n / 2);
         return new long[] {search + a[0] + b[0], search + Math.max(a[1], b[1])};

@@ -113,7 +113,10 @@ public final class Fib {
         final int n;
         final int cutoff;
 
-        /** @param n argument @param cutoff serial below (or at) this n */
+        /**
+         * @param n argument
+         * @param cutoff serial below (or at) this n
+         */
         public FjpFibCutoff(int n, int cutoff) {
             this.n = n;
             this.cutoff = cutoff;

@@ -1,13 +1,13 @@
 package dev.strand.workloads.sort;
 
+import dev.strand.StrandPool;
+import dev.strand.parallel.Parallel;
 import dev.strand.workloads.Forker;
 import dev.strand.workloads.Kernel;
 import dev.strand.workloads.Pools;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
 import dev.strand.workloads.WrongResultException;
-import dev.strand.StrandPool;
-import dev.strand.parallel.Parallel;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -292,13 +292,13 @@ public record UtsParams(int type, int shape, int genMax, double b0, int seed, do
         int depth = n.depth;
         double bi = b0;
         if (depth > 0) {
-            switch (shape) {
-                case EXPDEC -> bi = b0 * cPow(depth, -Math.log(b0) / Math.log(genMax));
-                case CYCLIC -> bi = depth > 5L * genMax ? 0.0
+            bi = switch (shape) {
+                case EXPDEC -> b0 * cPow(depth, -Math.log(b0) / Math.log(genMax));
+                case CYCLIC -> depth > 5L * genMax ? 0.0
                         : Math.pow(b0, Math.sin(2.0 * 3.141592653589793 * depth / genMax));
-                case FIXED -> bi = depth < genMax ? b0 : 0.0;
-                default -> bi = b0 * (1.0 - (double) depth / genMax);
-            }
+                case FIXED -> depth < genMax ? b0 : 0.0;
+                default -> b0 * (1.0 - (double) depth / genMax);
+            };
         }
         double p = 1.0 / (1.0 + bi);
         double u = n.prob();

@@ -32,6 +32,7 @@ final class KernelRun {
     record Plan(int parallelism, int warmup, int rounds, int pauseMs) { }
 
     /** The times of one configuration's runs, in milliseconds. */
+    @SuppressWarnings("ArrayRecordComponent") // samples to summarize, never compared or hashed
     record Times(double[] millis) {
         double median() {
             return Stats.median(millis);

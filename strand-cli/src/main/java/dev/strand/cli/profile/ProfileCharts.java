@@ -112,7 +112,7 @@ final class ProfileCharts {
     private static void points(XYChart c, String name, Map<Integer, Double> measured,
                                ToDoubleFunction<Double> y) {
         double[] x = measured.keySet().stream().mapToDouble(Integer::doubleValue).toArray();
-        double[] v = measured.values().stream().mapToDouble(y::applyAsDouble).toArray();
+        double[] v = measured.values().stream().mapToDouble(y).toArray();
         XYSeries s = add(c, name, x, v);
         if (s != null) {
             s.setMarker(SeriesMarkers.CIRCLE);

@@ -35,8 +35,9 @@ final class ProfileText {
         Table t = new Table("region", "runs", "work ms", "span ms", "parallelism", "burd. span ms",
                 "burd. par.", "T_P ms", "bound ms");
         for (WorkSpan w : r.rows()) {
-            t.row(w.name(), w.count(), ms(w.workNanos()), ms(w.spanNanos()), num(w.parallelism()),
-                    ms(w.burdenedSpanNanos()), num(w.burdenedParallelism()), ms(w.wallNanos()),
+            t.row(w.name(), w.count(), ms((double) w.workNanos()), ms((double) w.spanNanos()),
+                    num(w.parallelism()), ms((double) w.burdenedSpanNanos()), num(w.burdenedParallelism()),
+                    ms((double) w.wallNanos()),
                     ms(w.boundNanos(r.workers())));
         }
         t.print(out, "  ");

@@ -76,7 +76,7 @@ final class ProgramRun {
             throw new BadProgram("--class-path needs --main CLASS, the class whose main method to run");
         }
         List<Path> cp = new ArrayList<>();
-        for (String e : classPath.split(File.pathSeparator)) {
+        for (String e : classPath.split(File.pathSeparator, -1)) {
             if (e.isBlank()) {
                 continue;
             }

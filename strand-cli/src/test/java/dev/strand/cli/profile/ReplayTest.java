@@ -18,32 +18,32 @@ import org.junit.jupiter.api.Test;
 class ReplayTest {
 
     /** A frame built by hand: its actions in order. */
-    static final class Node implements DagRecording.Node {
+    static final class Built implements DagRecording.Node {
         private final List<Kind> kinds = new ArrayList<>();
         private final List<long[]> times = new ArrayList<>();
-        private final List<Node> kids = new ArrayList<>();
+        private final List<Built> kids = new ArrayList<>();
 
-        Node serial(long ns) {
+        Built serial(long ns) {
             return add(Kind.WORK, ns, ns, null);
         }
 
-        Node blob(long work, long span) {
+        Built blob(long work, long span) {
             return add(Kind.BLOB, work, span, null);
         }
 
-        Node spawn(Node k) {
+        Built spawn(Built k) {
             return add(Kind.SPAWN, 0, 0, k);
         }
 
-        Node call(Node k) {
+        Built call(Built k) {
             return add(Kind.CALL, 0, 0, k);
         }
 
-        Node sync() {
+        Built sync() {
             return add(Kind.SYNC, 0, 0, null);
         }
 
-        private Node add(Kind k, long w, long s, Node kid) {
+        private Built add(Kind k, long w, long s, Built kid) {
             kinds.add(k);
             times.add(new long[] {w, s});
             kids.add(kid);
@@ -76,10 +76,10 @@ class ReplayTest {
         }
     }
 
-    static DagRecording recording(Node root) {
+    static DagRecording recording(Built root) {
         return new DagRecording() {
             @Override
-            public Node root() {
+            public Built root() {
                 return root;
             }
 
@@ -99,7 +99,7 @@ class ReplayTest {
 
     @Test
     void aChainTakesItsWorkOnAnyNumberOfWorkers() {
-        Replay r = new Replay(recording(new Node().serial(3 * MS).serial(2 * MS)), 5 * MS, 5 * MS, 200);
+        Replay r = new Replay(recording(new Built().serial(3 * MS).serial(2 * MS)), 5 * MS, 5 * MS, 200);
         for (int p : new int[] {1, 2, 64}) {
             assertThat(r.predictNanos(p, 1)).as("P=%d", p).isCloseTo(5e6, within(1e3));
         }
@@ -107,7 +107,7 @@ class ReplayTest {
 
     @Test
     void twoEqualBranchesHalveOnTwoWorkers() {
-        Node root = new Node().spawn(new Node().serial(10 * MS)).spawn(new Node().serial(10 * MS)).sync();
+        Built root = new Built().spawn(new Built().serial(10 * MS)).spawn(new Built().serial(10 * MS)).sync();
         Replay r = new Replay(recording(root), 20 * MS, 10 * MS, 200);
         assertThat(r.predictNanos(1, 1)).isCloseTo(20e6, within(1e3));
         // one steal of a few units: 10 ms plus well under a percent
@@ -116,7 +116,7 @@ class ReplayTest {
 
     @Test
     void aCallRunsInSeriesWithWhatFollows() {
-        Node root = new Node().spawn(new Node().serial(4 * MS)).call(new Node().serial(4 * MS))
+        Built root = new Built().spawn(new Built().serial(4 * MS)).call(new Built().serial(4 * MS))
                 .serial(4 * MS).sync();
         Replay r = new Replay(recording(root), 12 * MS, 8 * MS, 200);
         assertThat(r.dag(1).metrics().span() * r.unitNanos(1)).isEqualTo(8 * MS);
@@ -127,9 +127,9 @@ class ReplayTest {
     void manySegmentsShorterThanAUnitKeepTheirTotal() {
         // 1,000 segments of 30 ns between spawns of empty children: 30 us of work in all,
         // not 1,000 units of at least one unit each
-        Node root = new Node();
+        Built root = new Built();
         for (int i = 0; i < 1000; i++) {
-            root.serial(30).spawn(new Node());
+            root.serial(30).spawn(new Built());
         }
         root.sync();
         Replay r = new Replay(recording(root), 30_000, 30_000, 200);
@@ -138,7 +138,7 @@ class ReplayTest {
 
     @Test
     void aBlobKeepsItsWorkAndSpan() {
-        Node root = new Node().serial(1 * MS).blob(64 * MS, 2 * MS).serial(1 * MS);
+        Built root = new Built().serial(1 * MS).blob(64 * MS, 2 * MS).serial(1 * MS);
         Replay r = new Replay(recording(root), 66 * MS, 4 * MS, 200);
         long unit = r.unitNanos(4);
         Metrics m = r.dag(4).metrics();
@@ -161,7 +161,7 @@ class ReplayTest {
 
     @Test
     void theUnitGrowsWithPSoThatAReplayStaysCheap() {
-        Replay r = new Replay(recording(new Node().serial(1000 * MS)), 1000 * MS, 1000 * MS, 200);
+        Replay r = new Replay(recording(new Built().serial(1000 * MS)), 1000 * MS, 1000 * MS, 200);
         assertThat(r.unitNanos(1)).isLessThan(r.unitNanos(1024));
         assertThat((1000 * MS + 1024.0 * 1000 * MS) / r.unitNanos(1024))
                 .isLessThanOrEqualTo(Replay.STEP_BUDGET);
@@ -193,8 +193,8 @@ class ReplayTest {
         Metrics m = r.dag(1).metrics();
         long unit = r.unitNanos(1);
         // the recording keeps work and span exactly; the replay rounds per frame to a unit
-        assertThat((double) m.work() * unit).isCloseTo(work, within(0.01 * work));
-        assertThat((double) m.span() * unit).isCloseTo(span, within(0.05 * span + 10.0 * unit));
+        assertThat((double) m.work() * (double) unit).isCloseTo((double) work, within(0.01 * (double) work));
+        assertThat((double) m.span() * (double) unit).isCloseTo((double) span, within(0.05 * (double) span + 10.0 * (double) unit));
         double t1 = r.predictNanos(1, 1);
         double t2 = r.predictNanos(2, 1);
         assertThat(t1).isCloseTo((double) m.work() * unit, within(unit * 1.0));

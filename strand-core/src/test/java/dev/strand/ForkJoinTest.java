@@ -357,13 +357,23 @@ class ForkJoinTest {
             PoolStats before = pool.stats();
             pool.invoke(() -> fib(20));
             // Counters are racy snapshots: a thief still sweeping has counted an attempt whose
-            // outcome it has not counted yet. Read them once every worker sleeps.
+            // outcome it has not counted yet, and a sleeper may wake for a moment (a timed park)
+            // and sweep again. Read them once two snapshots in a row find every worker asleep
+            // and agree.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (!pool.stats().workers().stream().allMatch(WorkerStats::sleeping)
-                    && System.nanoTime() < deadline) {
+            PoolStats settled = pool.stats();
+            while (System.nanoTime() < deadline) {
+                PoolStats next = pool.stats();
+                if (next.workers().stream().allMatch(WorkerStats::sleeping)
+                        && settled.workers().stream().allMatch(WorkerStats::sleeping)
+                        && next.since(settled).stealAttempts() == 0 && next.since(settled).tasksRun() == 0) {
+                    settled = next;
+                    break;
+                }
+                settled = next;
                 Thread.onSpinWait();
             }
-            PoolStats d = pool.stats().since(before);
+            PoolStats d = settled.since(before);
             // every fork is pushed or inlined; each runs once; plus the root submission
             assertThat(d.tasksRun()).isEqualTo(d.spawns() + d.inlinedSpawns() + 1);
             assertThat(d.stealAttempts()).isEqualTo(d.steals() + d.failedSteals());

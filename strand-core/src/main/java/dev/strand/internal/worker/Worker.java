@@ -186,14 +186,16 @@ public final class Worker extends Thread {
      * A fresh thread for the dormant slot of {@code retired}: the same deque, steal slots and
      * counters, a new thread. The waker that claimed the slot counted it as searching.
      *
-     * <p>Invariant: {@code retired}'s thread wrote nothing after it went dormant, and the claim's
-     * CAS on the slot's sleep state orders its last writes before these reads.
+     * <p>Invariant: {@code retired}'s thread writes nothing that this constructor reads after it
+     * went dormant (the claim's CAS on the slot's sleep state orders its last writes before these
+     * reads). It does write its own {@code retired} flag after the slot went dormant (it learns
+     * that it retired from the park's result), so that flag is not checked here: a waker may
+     * claim the slot before the old thread has set it.
      */
     @SuppressWarnings("ThreadPriorityCheck") // the new thread keeps the retired one's priority (the pool's choice)
     public Worker(Worker retired) {
         this(retired.pool, retired.poolAccess, retired.index, retired.workers, retired.deques,
                 retired.board, retired.sleep, retired.pool.config());
-        assert retired.retired : "revived a worker that did not retire";
         setPriority(retired.getPriority());
         setContextClassLoader(retired.getContextClassLoader());
         searching = true;

@@ -3,8 +3,8 @@ package dev.strand.cli.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.strand.StrandPool;
 import dev.strand.Strand;
+import dev.strand.StrandPool;
 import dev.strand.Task;
 import dev.strand.profile.DagRecording;
 import dev.strand.profile.DagRecording.Kind;

@@ -14,7 +14,8 @@ import java.util.function.Consumer;
  * {@linkplain Builder#stackSize stack size}, {@linkplain Builder#keepAlive keep-alive},
  * {@linkplain Builder#listener listener},
  * {@linkplain Builder#uncaughtExceptionHandler uncaught-exception handler} and the worker
- * {@linkplain Builder#onWorkerStart start} and {@linkplain Builder#onWorkerExit exit} hooks. The scheduler's knobs
+ * {@linkplain Builder#onWorkerStart start} and {@linkplain Builder#onWorkerExit exit} hooks, and the
+ * {@linkplain Builder#contextPropagator context propagator}. The scheduler's knobs
  * are grouped apart in {@link Tuning}, set through {@link Builder#tuning}: their defaults are what
  * Strand is measured and tested with, and they exist to compare scheduling policies, so they may
  * change between minor versions.
@@ -43,6 +44,7 @@ public final class PoolConfig {
     private final Thread.UncaughtExceptionHandler uncaughtExceptionHandler;
     private final Consumer<? super Thread> onWorkerStart;
     private final Consumer<? super Thread> onWorkerExit;
+    private final ContextPropagator<?> contextPropagator;
     private final Tuning tuning;
 
     private PoolConfig(Builder b) {
@@ -57,6 +59,7 @@ public final class PoolConfig {
         this.uncaughtExceptionHandler = b.uncaughtExceptionHandler;
         this.onWorkerStart = b.onWorkerStart;
         this.onWorkerExit = b.onWorkerExit;
+        this.contextPropagator = b.contextPropagator;
         if (name.isBlank()) {
             throw new IllegalArgumentException("pool name must not be blank");
         }
@@ -143,6 +146,11 @@ public final class PoolConfig {
         return onWorkerExit;
     }
 
+    /** @return what carries a thread's context into the tasks it hands to the pool, or {@code null} */
+    public ContextPropagator<?> contextPropagator() {
+        return contextPropagator;
+    }
+
     /** @return the scheduler's knobs */
     public Tuning tuning() {
         return tuning;
@@ -155,7 +163,7 @@ public final class PoolConfig {
                 && profile == c.profile && timeline == c.timeline
                 && listener == c.listener && uncaughtExceptionHandler == c.uncaughtExceptionHandler
                 && onWorkerStart == c.onWorkerStart && onWorkerExit == c.onWorkerExit
-                && tuning.equals(c.tuning);
+                && contextPropagator == c.contextPropagator && tuning.equals(c.tuning);
     }
 
     @Override
@@ -359,6 +367,7 @@ public final class PoolConfig {
         private Thread.UncaughtExceptionHandler uncaughtExceptionHandler;
         private Consumer<? super Thread> onWorkerStart;
         private Consumer<? super Thread> onWorkerExit;
+        private ContextPropagator<?> contextPropagator;
         private final Tuning.Builder tuning = new Tuning.Builder();
 
         Builder() { }
@@ -445,6 +454,18 @@ public final class PoolConfig {
          */
         public Builder onWorkerExit(Consumer<? super Thread> hook) {
             onWorkerExit = hook;
+            return this;
+        }
+
+        /**
+         * Carries the context of the thread that forks or submits a task (an MDC, a trace span)
+         * into the worker that runs it; see {@link ContextPropagator}.
+         *
+         * @param propagator captures and installs the context, or null for none
+         * @return this
+         */
+        public Builder contextPropagator(ContextPropagator<?> propagator) {
+            contextPropagator = propagator;
             return this;
         }
 

@@ -7,10 +7,21 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * A region in which tasks are spawned freely and all are awaited at its end; see
- * {@link Strand#scope}. Spawned tasks may themselves spawn into the same scope.
+ * {@link Strand#scope}. Spawned tasks may themselves spawn into the same scope, and each spawn
+ * returns a handle that may be joined earlier.
+ *
+ * <pre>{@code
+ * Strand.scope(s -> {
+ *     Task<Long> left = s.spawn(() -> count(tree.left));
+ *     Task<Long> right = s.spawn(() -> count(tree.right));
+ *     for (Node leaf : tree.leaves) s.spawn(() -> visit(leaf));     // fire and forget
+ *     total.set(left.join() + right.join());                          // joined before the end
+ * });                                                                // every spawn has ended here
+ * }</pre>
  *
  * <p>Implementation: a join counter. It starts at 1 (the body itself), each spawn adds 1, each
  * finished task subtracts 1, and the body's end subtracts its own 1. The owner waits, with an
@@ -18,8 +29,8 @@ import java.util.concurrent.CompletionException;
  *
  * <p>Stack overflow safety (see {@code internal.stack}): a member's end is "record the failure,
  * then count out". <b>Invariant:</b> each member counts out exactly once, after its failure (if
- * any) is recorded. A member that runs marks itself done first (so a cancellation can no longer
- * count it out), and counts out last; if the error it ends with leaves no stack for that, the
+ * any) is recorded. A member that runs claims its start first (so a cancellation can no longer
+ * count it out), completes its handle, and counts out last; if the error it ends with leaves no stack for that, the
  * worker finishes it later ({@link Member#abort}). A spawn whose fork throws after the increment
  * has the worker retire the member later: cancelled and counted out if it never started, left to
  * its runner otherwise, so an overflow cannot leave a count with no member behind it. The latch's
@@ -28,12 +39,14 @@ import java.util.concurrent.CompletionException;
 public final class Scope {
     private static final VarHandle PENDING;
     private static final VarHandle FAILURE;
+    private static final VarHandle STARTED;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             PENDING = l.findVarHandle(Scope.class, "pending", int.class);
             FAILURE = l.findVarHandle(Scope.class, "failure", Throwable.class);
+            STARTED = l.findVarHandle(Member.class, "started", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -58,11 +71,38 @@ public final class Scope {
      * Spawns a task in this scope.
      *
      * @param body the task's work
+     * @return the task's handle: {@link Task#join()} waits for it (greedily, inside the pool), and
+     *     after the scope has ended it is done
      * @throws NullPointerException  if {@code body} is null
      * @throws IllegalStateException if the scope has ended, or if called outside this scope's pool
      */
-    public void spawn(Runnable body) {
+    public Task<Void> spawn(Runnable body) {
         Objects.requireNonNull(body, "spawned task must not be null");
+        return enter(new Member<Void>(body, false));
+    }
+
+    /**
+     * Spawns a task with a result in this scope. Its handle may be joined before the scope ends
+     * (for example, to combine two results in the body); after the scope has ended every handle is
+     * done, so {@link Task#resultNow()} then returns its result.
+     *
+     * <p>A failure of the task reaches both its joiners (as the cause of a
+     * {@link CompletionException}) and the scope, which reports it at its end as it reports a
+     * failure of any spawned task.
+     *
+     * @param body the task's work
+     * @param <T>  result type
+     * @return the task's handle
+     * @throws NullPointerException  if {@code body} is null
+     * @throws IllegalStateException if the scope has ended, or if called outside this scope's pool
+     */
+    public <T> Task<T> spawn(Supplier<? extends T> body) {
+        Objects.requireNonNull(body, "spawned task must not be null");
+        return enter(new Member<T>(body, true));
+    }
+
+    /** Counts {@code m} in and forks it. */
+    private <T> Task<T> enter(Member<T> m) {
         if (closed) {
             throw new IllegalStateException("spawn() on a scope that has already ended");
         }
@@ -70,7 +110,6 @@ public final class Scope {
         if (w.pool != pool) {
             throw new IllegalStateException("Scope.spawn() from a worker of another pool");
         }
-        Member m = new Member(body);
         PENDING.getAndAdd(this, 1);
         try {
             w.fork(m);
@@ -83,6 +122,7 @@ public final class Scope {
             w.unfinished[w.unfinishedCount++ & Worker.UNFINISHED_MASK] = new Object[] {m, e};
             throw e;
         }
+        return m;
     }
 
     /** Records {@code e} as the scope's failure, or as suppressed by the first one. */
@@ -148,30 +188,49 @@ public final class Scope {
     }
 
     /**
-     * One spawned task: runs its body, records a failure, and counts itself out. Package-private
-     * so that {@code StrandPool.shutdownNow} can tell it apart: it cancels members, never returns
-     * them.
+     * One spawned task, and its handle: claims its start, runs its body, completes with the
+     * outcome, records a failure, and counts itself out. Package-private so that
+     * {@code StrandPool.shutdownNow} can tell it apart: it cancels members, never returns them.
+     *
+     * <p>Start and cancellation race on {@code started}, not on the task's outcome, because the
+     * outcome is set only at the end: exactly one of them claims it, and only the winner counts
+     * the member out (a cancellation at once, a run at its end).
      */
-    final class Member extends Task<Void> {
-        private final Runnable body;
+    final class Member<T> extends Task<T> {
+        /** A {@code Supplier<? extends T>} if {@link #returns}, else a {@code Runnable}. */
+        private final Object body;
+        private final boolean returns;
+        /** 0 until a run or a cancellation claims this member (see the class comment). */
+        private volatile int started;
         /** Set once this member's count-out happened. Written by the thread that ran it. */
         private boolean countedOut;
         /** Its spawn threw after the count was raised. Written and read by the spawning worker. */
         boolean spawnFailed;
 
-        Member(Runnable body) {
+        Member(Object body, boolean returns) {
             this.body = body;
+            this.returns = returns;
+        }
+
+        private boolean claim() {
+            return started == 0 && STARTED.compareAndSet(this, 0, 1);
         }
 
         @Override
         void exec() {
-            if (!markStarted()) {
+            if (!claim()) {
                 return;                           // cancelled before it ran: counted out there
             }
             WorkerProfiler wp = profileFrame == null ? null : beginProfile();
+            T r = null;
             Throwable f = null;
             try {
-                body.run();
+                if (returns) {
+                    @SuppressWarnings("unchecked") Supplier<? extends T> get = (Supplier<? extends T>) body;
+                    r = get.get();
+                } else {
+                    ((Runnable) body).run();
+                }
             } catch (Throwable e) {
                 f = e;
             }
@@ -179,6 +238,7 @@ public final class Scope {
                 wp.end();
                 profiled.add(profileFrame);      // before the count-out that may end the scope
             }
+            settle(r, f);                         // joiners of the handle see it before the scope does
             finish(f);
         }
 
@@ -199,33 +259,38 @@ public final class Scope {
         /**
          * Deferred retirement, at a shallower frame. After a failed spawn: cancel it if it never
          * started (then count it out here), else leave it to whoever runs it. After a failed
-         * finish (run by this worker): finish again with that error as the failure.
+         * finish (run by this worker): complete the handle if it is not yet, and finish again
+         * with that error as the failure.
          */
         @Override
         void abort(Throwable e) {
             if (spawnFailed) {
                 spawnFailed = false;
-                if (tryCancel()) {
+                if (claim()) {
+                    tryCancel();
                     fail(e);
                     arrive();
                 }
                 return;
             }
+            super.abort(e);
             finish(e);
         }
 
         @Override
-        protected Void compute() {
+        protected T compute() {
             throw new UnsupportedOperationException("a scope member runs through exec()");
         }
 
+        /**
+         * Cancels the member if it has not started: it will not run, its handle reports a
+         * {@link java.util.concurrent.CancellationException}, and so does the scope at its end
+         * (not all of its work ran). A started member is not interrupted.
+         */
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
-            // Members are never exposed; only shutdownNow (or a stopping worker) cancels one, after
-            // taking it out of a deque. Only the cancel that wins counts out: the member never
-            // started (a started member is done), so it will never count itself out. A repeated
-            // cancel reports true but must not count it again.
-            if (tryCancel()) {
+            if (claim()) {
+                tryCancel();
                 fail(new java.util.concurrent.CancellationException("scope task cancelled"));
                 arrive();
                 return true;
@@ -254,7 +319,7 @@ public final class Scope {
         /** A thief running one of this scope's members holds its descendants. */
         @Override
         boolean covers(Runnable r) {
-            return r instanceof Member m && m.scope() == Scope.this;
+            return r instanceof Member<?> m && m.scope() == Scope.this;
         }
     }
 }

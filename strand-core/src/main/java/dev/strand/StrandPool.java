@@ -8,6 +8,7 @@ import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.steal.StealBoard;
+import dev.strand.internal.worker.Contexts;
 import dev.strand.internal.worker.PoolAccess;
 import dev.strand.internal.worker.Worker;
 import dev.strand.profile.ProfileReport;
@@ -105,6 +106,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private volatile boolean stopNow;
     /** The work/span profiler, or null when the pool does not profile. */
     final PoolProfiler profiler;
+    /** The configuration's context propagator, as the engine uses it; null if it has none. */
+    private final Contexts contexts;
 
     /**
      * A pool with {@code parallelism} workers and default settings.
@@ -143,6 +146,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             ds[i] = new ChaseLevDeque<>(256, config.tuning().splitDeques(), () -> sleep.workPublished(owner));
         }
         this.deques = ds;
+        this.contexts = config.contextPropagator() == null ? null : new Contexts(config.contextPropagator());
         this.profiler = config.profile() || Profiling.reportDir() != null
                 ? Profiling.start(config.name(), p, config.timeline()) : null;
         StealBoard board = new StealBoard(p);
@@ -159,8 +163,29 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     // ---------------------------------------------------------------- the common pool
 
+    /**
+     * The pool that code should run its parallel work in when it does not choose one: the pool
+     * of the calling worker, or the {@linkplain #commonPool() common pool} when called from any
+     * other thread. This is the rule that {@link Strand#join} and its relatives follow; pass it to
+     * the {@code Parallel} methods from library code that may be called inside a pool or outside
+     * one ({@code Parallel.sum(StrandPool.current(), values)}), so that a call from inside a pool
+     * forks into the running computation instead of blocking its worker on another pool.
+     *
+     * @return the calling worker's pool, or the common pool
+     */
+    public static StrandPool current() {
+        return Thread.currentThread() instanceof Worker w ? w.pool : commonPool();
+    }
+
     /** System property: the common pool's parallelism (default: the processors available). */
     public static final String COMMON_PARALLELISM_PROPERTY = "strand.common.parallelism";
+
+    /**
+     * System property: the class name of the common pool's {@link ContextPropagator}, a public
+     * class with a public no-argument constructor, loaded by the system class loader (as
+     * {@code java.util.concurrent.ForkJoinPool.common.threadFactory} is for ForkJoinPool).
+     */
+    public static final String COMMON_CONTEXT_PROPAGATOR_PROPERTY = "strand.common.contextPropagator";
 
     /**
      * The shared pool that {@link Strand#fork}, {@link Strand#join}, {@link Strand#scope} and
@@ -176,7 +201,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      *
      * @return the common pool
      * @throws IllegalStateException if {@value #COMMON_PARALLELISM_PROPERTY} is not an integer in
-     *                               [1, 32767]
+     *                               [1, 32767], or {@value #COMMON_CONTEXT_PROPAGATOR_PROPERTY}
+     *                               names no usable class
      */
     public static StrandPool commonPool() {
         StrandPool p = CommonHolder.POOL;
@@ -197,7 +223,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             try {
                 int p = commonParallelism(System.getProperty(COMMON_PARALLELISM_PROPERTY),
                         Runtime.getRuntime().availableProcessors());
-                pool = new StrandPool(builder().name("common").parallelism(p).daemon(true).config(), true);
+                ContextPropagator<?> contexts = commonPropagator(System.getProperty(COMMON_CONTEXT_PROPAGATOR_PROPERTY));
+                pool = new StrandPool(builder().name("common").parallelism(p).daemon(true)
+                        .contextPropagator(contexts).config(), true);
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();
             }
@@ -229,6 +257,34 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
                     + " must be in [1, 32767], got " + p);
         }
         return p;
+    }
+
+    /**
+     * @param className the {@value #COMMON_CONTEXT_PROPAGATOR_PROPERTY} property, or null
+     * @return a new instance of that class, or null if the property is unset
+     * @throws IllegalArgumentException naming the property if the class cannot be made into one
+     */
+    static ContextPropagator<?> commonPropagator(String className) {
+        if (className == null || className.isBlank()) {
+            return null;
+        }
+        String where = "-D" + COMMON_CONTEXT_PROPAGATOR_PROPERTY + "=" + className;
+        Class<?> c;
+        try {
+            c = Class.forName(className.trim(), true, ClassLoader.getSystemClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalArgumentException(where + ": class not found (" + e + ")");
+        }
+        if (!ContextPropagator.class.isAssignableFrom(c)) {
+            throw new IllegalArgumentException(where + ": " + c.getName() + " does not implement "
+                    + ContextPropagator.class.getName());
+        }
+        try {
+            return (ContextPropagator<?>) c.getConstructor().newInstance();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalArgumentException(where + ": cannot create it with a public no-argument "
+                    + "constructor (" + (e.getCause() != null ? e.getCause() : e) + ")");
+        }
     }
 
     /** @return whether this is the {@link #commonPool()} */
@@ -364,6 +420,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     public <T> Task<T> submit(Task<T> task) {
         Objects.requireNonNull(task, "task must not be null");
         task.claimSubmission(this);               // atomic: of two racing submitters, one wins
+        if (contexts != null) {
+            captureFor(task);
+        }
         if (profiler != null) {
             profileSubmission(task);
         }
@@ -391,7 +450,17 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         if (command instanceof Task<?> t) {
             submit(t);
         } else {
-            enqueue(command);
+            enqueue(contexts == null ? command : new Contexts.Carried(command, contexts));
+        }
+    }
+
+    /** Stores the submitter's context in {@code task}; if capturing fails, the task fails with it. */
+    private void captureFor(Task<?> task) {
+        try {
+            task.context = contexts.capture();
+        } catch (RuntimeException | Error e) {
+            task.abort(e);                        // claimed and never queued: nobody waits for ever
+            throw e;
         }
     }
 
@@ -946,10 +1015,10 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * that its joiner sees the cancellation and nobody else can touch it.
      */
     private static void neverStarted(Runnable r, List<Runnable> never) {
-        if (r instanceof JoinFrame || r instanceof Scope.Member) {
+        if (r instanceof JoinFrame || r instanceof Scope.Member<?>) {
             ((Task<?>) r).cancel(false);
         } else if (!(r instanceof Task<?> t) || t.cancel(false)) {
-            never.add(r);
+            never.add(r instanceof Contexts.Carried c ? c.command : r);
         }
     }
 
@@ -1140,6 +1209,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         @Override
         public PoolProfiler profiler() {
             return profiler;
+        }
+
+        @Override
+        public Contexts contexts() {
+            return contexts;
         }
     }
 }

@@ -126,6 +126,11 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * null otherwise (then the only cost of profiling is the null checks in {@link #exec}).
      */
     Frame profileFrame;
+    /**
+     * The context captured by the pool's {@link ContextPropagator} when this task was handed to the
+     * pool, installed while it runs; null when the pool has none (see {@code internal.worker.Contexts}).
+     */
+    Object context;
 
     /** Creates a task in its initial state. */
     protected Task() { }
@@ -221,6 +226,9 @@ public abstract class Task<T> implements RunnableFuture<T> {
 
     /** Adds this task's frame to the joining worker's frame, or to the outside thread's. */
     private void profileJoined(Thread t, WorkerProfiler wp) {
+        if (this instanceof Scope.Member<?>) {
+            return;                               // its scope joins it, at the scope's end
+        }
         if (wp != null) {
             wp.joined(profileFrame);
         } else if (!(t instanceof Worker) && pool instanceof StrandPool p && p.profiler != null
@@ -288,15 +296,14 @@ public abstract class Task<T> implements RunnableFuture<T> {
     }
 
     /**
-     * Marks a task that completes by other means (a scope member) done as it starts, so that a
-     * cancellation can no longer win. Its result is null.
+     * Completes a task that runs its body by other means (a scope member) with result {@code r},
+     * or with failure {@code f} if that is non-null.
      *
-     * @return false if it was already done (cancelled): it must not run
+     * @return false if it was already done (this outcome is dropped)
      */
-    final boolean markStarted() {
-        return complete(NIL);
+    final boolean settle(T r, Throwable f) {
+        return complete(f != null ? Alt.failure(f) : r == null ? NIL : r);
     }
-
 
     /**
      * Completes this task exceptionally with {@code e} if it is still pending: the deferred
@@ -823,6 +830,16 @@ public abstract class Task<T> implements RunnableFuture<T> {
         @Override
         public void setProfileFrame(Task<?> t, Frame f) {
             t.profileFrame = f;
+        }
+
+        @Override
+        public void setContext(Task<?> t, Object context) {
+            t.context = context;
+        }
+
+        @Override
+        public Object context(Task<?> t) {
+            return t.context;
         }
 
         @Override

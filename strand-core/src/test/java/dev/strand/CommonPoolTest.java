@@ -99,7 +99,18 @@ class CommonPoolTest {
             assertThat(r.first()).startsWith("strand-mine-worker-");
             assertThat(r.second()).startsWith("strand-mine-worker-");
             assertThat(pool.invoke(Strand::currentPool)).isSameAs(pool);
+            assertThat(pool.invoke(StrandPool::current)).isSameAs(pool);
+            long[] a = new long[100_000];
+            java.util.Arrays.fill(a, 2);
+            // From inside the pool, current() forks into the running computation on its workers.
+            String[] where = new String[1];
+            assertThat(pool.invoke(() -> Parallel.reduce(StrandPool.current(), a, 0L, (x, y) -> {
+                where[0] = thread();
+                return x + y;
+            }))).isEqualTo(200_000L);
+            assertThat(where[0]).startsWith("strand-mine-worker-");
         }
+        assertThat(StrandPool.current()).isSameAs(StrandPool.commonPool());
     }
 
     @Test

@@ -40,10 +40,13 @@ import java.util.stream.Collector;
  * }</pre>
  *
  * <h2>Pool</h2>
- * Every method takes the pool explicitly (pass {@link StrandPool#commonPool()} for the shared
- * one). Called from a worker of that pool (inside a task), a method runs inline and its pieces
- * are forked into the current computation; called from any other thread, it submits the work and
- * blocks until it is done.
+ * Every method takes the pool explicitly: a call site shows where its work runs, and a library
+ * does not silently load a pool shared with the rest of the process (the trouble with
+ * {@code parallelStream()}, which always uses the ForkJoinPool common pool). Pass
+ * {@link StrandPool#current()} for "the pool this code runs in, else the common pool", or
+ * {@link StrandPool#commonPool()} for the shared one. Called from a worker of that pool (inside a
+ * task), a method runs inline and its pieces are forked into the current computation; called from
+ * any other thread, it submits the work and blocks until it is done.
  *
  * <h2>Collections</h2>
  * {@code forEach}, {@code map}, {@code reduce} and {@code collect} over a {@link Collection}

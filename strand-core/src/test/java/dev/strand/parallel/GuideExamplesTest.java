@@ -106,6 +106,16 @@ class GuideExamplesTest {
                 return null;
             });
             assertThat(out).containsExactly(1, 4, 9, 16);
+            long[] sizes = new long[2];
+            List<String> logged = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            pool.invoke(() -> Strand.scope(s -> {
+                Task<Long> left = s.spawn(() -> fib(20));
+                Task<Long> right = s.spawn(() -> fib(21));
+                s.spawn(() -> logged.add("tree"));
+                sizes[0] = left.join() + right.join();
+            }));
+            assertThat(sizes[0]).isEqualTo(17_711L);
+            assertThat(logged).containsExactly("tree");
 
             // 5. ExecutorService
             Task<String> t = pool.submit(() -> "done");

@@ -220,6 +220,22 @@ class ProfilerAccuracyTest {
     }
 
     @Test
+    void aScopeMemberJoinedThroughItsHandleCountsOnce() {
+        check(pool -> {
+            pool.invoke(() -> Strand.scope(s -> {
+                List<Task<Long>> handles = new ArrayList<>();
+                for (int i = 0; i < 8; i++) {
+                    handles.add(s.spawn(() -> leaf(LEAF)));
+                }
+                for (int i = 0; i < 8; i += 2) {
+                    handles.get(i).join();                // joined early, and joined again at the end
+                }
+            }));
+            return new double[] {SUM.sum(), MAX.get()};
+        });
+    }
+
+    @Test
     void aRegionMeasuresItsOwnPartOnly() {
         check("tree", pool -> {
             double[] tree = new double[2];

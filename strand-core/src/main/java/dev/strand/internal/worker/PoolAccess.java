@@ -49,4 +49,7 @@ public abstract class PoolAccess {
 
     /** @return the pool's work/span profiler, or null when it does not profile */
     public abstract dev.strand.internal.profile.PoolProfiler profiler();
+
+    /** @return the pool's context propagation, or null if it has no propagator */
+    public abstract Contexts contexts();
 }

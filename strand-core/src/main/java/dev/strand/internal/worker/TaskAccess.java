@@ -56,6 +56,12 @@ public abstract class TaskAccess {
     /** Gives {@code t} its frame in the work/span profiler (before it is published). */
     public abstract void setProfileFrame(Task<?> t, dev.strand.internal.profile.Frame f);
 
+    /** Stores the context captured for {@code t} (before it is published). */
+    public abstract void setContext(Task<?> t, Object context);
+
+    /** @return the context captured for {@code t}, or null if none was */
+    public abstract Object context(Task<?> t);
+
     /** Claims {@code t} for {@code pool} as a fork ({@code Task.claimFor}: a plain check). */
     public abstract void claimFor(Task<?> t, StrandPool pool);
 

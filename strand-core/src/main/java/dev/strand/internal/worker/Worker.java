@@ -63,6 +63,8 @@ public final class Worker extends Thread {
     private final SchedulerListener listener;   // null when tracing is off
     /** This worker's side of the work/span profiler; null when the pool does not profile. */
     public final WorkerProfiler prof;
+    /** The pool's context propagation, or null: then forks capture and runs install nothing. */
+    public final Contexts contexts;
     /** The pool's name, for Flight Recorder events. */
     private final String poolName;
     /** The Flight Recorder park event under way, or null. */
@@ -165,6 +167,7 @@ public final class Worker extends Thread {
         this.poolName = c.name();
         this.profiler = poolAccess.profiler();
         this.prof = profiler == null ? null : profiler.worker(index);
+        this.contexts = poolAccess.contexts();
         this.stealHalf = c.tuning().stealPolicy() == StealPolicy.HALF;
         this.stealHalfLimit = c.tuning().stealHalfLimit();
         this.spawnBound = c.tuning().spawnBound();
@@ -237,6 +240,9 @@ public final class Worker extends Thread {
      * <p>Invariant: called on this worker's own thread.
      */
     public void fork(Task<?> t) {
+        if (contexts != null) {
+            TASKS.setContext(t, contexts.capture());  // first: if it throws, nothing is claimed
+        }
         TASKS.claimFor(t, pool);
         if (prof != null) {
             TASKS.setProfileFrame(t, prof.fork());    // before the push publishes the task
@@ -280,6 +286,9 @@ public final class Worker extends Thread {
      * abandonment in the caller's {@code finally} (see Strand.join).
      */
     public void offerFrame(Task<?> f, Object body) {
+        if (contexts != null) {
+            TASKS.setContext(f, contexts.capture());  // a frame is reused: set at every offer
+        }
         TASKS.prepare(f, body);                   // published by the push's release store
         int size = deque.tryPush(f, spawnBound);
         if (size < 0 || size >= maxDequeSize || listener != null) {
@@ -357,7 +366,11 @@ public final class Worker extends Thread {
         tasksRun++;
         try {
             if (r instanceof Task<?> t) {
-                TASKS.exec(t);
+                if (contexts == null) {
+                    TASKS.exec(t);
+                } else {
+                    execInContext(t);
+                }
             } else if (prof == null) {
                 runPlain(r);                      // throws only if its own call overflowed
             } else {
@@ -366,6 +379,21 @@ public final class Worker extends Thread {
         } catch (Throwable e) {
             unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {r, e};
             throw e;
+        }
+    }
+
+    /** Runs {@code t} with the context captured for it, if one was (see {@link Contexts}). */
+    private void execInContext(Task<?> t) {
+        Object captured = TASKS.context(t);
+        if (captured == null) {
+            TASKS.exec(t);                        // handed over by no capture point: as it is
+            return;
+        }
+        Object previous = contexts.install(this, captured);
+        try {
+            TASKS.exec(t);
+        } finally {
+            contexts.restore(this, previous);
         }
     }
 

@@ -49,13 +49,14 @@ public class FibCutoff {
     public int parallelism;
 
     /** Implementation under test. */
-    @Param({"strand", "strand-join", "fjp", "serial"})
+    @Param({"strand", "strand-join", "strand-subclass", "fjp", "serial"})
     public String impl;
 
     private static final int STRAND = 0;
     private static final int FJP = 1;
     private static final int SERIAL = 2;
     private static final int STRAND_JOIN = 3;
+    private static final int STRAND_SUBCLASS = 4;
 
     private int kind;
     private int expected;
@@ -73,11 +74,12 @@ public class FibCutoff {
         kind = switch (impl) {
             case "strand" -> STRAND;
             case "strand-join" -> STRAND_JOIN;
+            case "strand-subclass" -> STRAND_SUBCLASS;
             case "fjp" -> FJP;
             case "serial" -> SERIAL;
-            default -> throw Impl.unknown(impl, "strand, strand-join, fjp, serial");
+            default -> throw Impl.unknown(impl, "strand, strand-join, strand-subclass, fjp, serial");
         };
-        if (kind == STRAND || kind == STRAND_JOIN) {
+        if (kind == STRAND || kind == STRAND_JOIN || kind == STRAND_SUBCLASS) {
             strand = Impl.strandPool(parallelism);
         } else if (kind == FJP) {
             fjp = Impl.fjpPool(parallelism);
@@ -100,6 +102,7 @@ public class FibCutoff {
         int r = switch (kind) {
             case STRAND -> strand.invoke(() -> Fib.strandCutoff(n, cutoff));
             case STRAND_JOIN -> strand.invoke(() -> Fib.strandJoinCutoff(n, cutoff));
+            case STRAND_SUBCLASS -> strand.invoke(new Fib.StrandFibCutoff(n, cutoff));
             case FJP -> fjp.invoke(new Fib.FjpFibCutoff(n, cutoff));
             default -> Fib.serial(n);
         };

@@ -85,6 +85,32 @@ public final class Fib {
         }
     }
 
+    /** Forks down to {@code cutoff}, serial below; a {@link Task} subclass written like {@link FjpFibCutoff}. */
+    public static final class StrandFibCutoff extends Task<Integer> {
+        final int n;
+        final int cutoff;
+
+        /**
+         * @param n argument
+         * @param cutoff serial below (or at) this n
+         */
+        public StrandFibCutoff(int n, int cutoff) {
+            this.n = n;
+            this.cutoff = cutoff;
+        }
+
+        @Override
+        protected Integer compute() {
+            if (n <= cutoff || n < 2) {
+                return serial(n);
+            }
+            StrandFibCutoff f1 = new StrandFibCutoff(n - 1, cutoff);
+            f1.fork();
+            StrandFibCutoff f2 = new StrandFibCutoff(n - 2, cutoff);
+            return f2.compute() + f1.join();
+        }
+    }
+
     /** Forks at every level: the {@code Fibonacci} example of the {@link RecursiveTask} javadoc. */
     public static final class FjpFib extends RecursiveTask<Integer> {
         private static final long serialVersionUID = 1L;

@@ -19,7 +19,8 @@ import java.util.Map;
  * {@code serial} rows with the same parameters (same benchmark, same n / cutoff / tasks /
  * parallelism). A ratio below 1 means faster than the reference.
  *
- * <p>Tasks per operation: {@code FibEveryLevel} counts every call, {@code 2*F(n+1)-1};
+ * <p>Tasks per operation: {@code FibEveryLevel} and {@code LatentFloor} count every call,
+ * {@code 2*F(n+1)-1} ({@code LatentFloor}'s {@code shape} plays the role of {@code impl});
  * {@code FibCutoff} counts the calls of the parallel part (leaves at the cutoff included);
  * {@code SpawnLoop} counts the children, {@code tasks}. The ratio's ± combines both rows' JMH
  * errors (relative errors added in quadrature); it is meaningless when either error is NaN (a
@@ -34,7 +35,7 @@ public final class Summary {
     private record Row(String benchmark, String method, String mode, double score, double error,
                        String unit, Map<String, String> params) {
         String impl() {
-            return params.getOrDefault("impl", "");
+            return params.getOrDefault("impl", params.getOrDefault("shape", ""));
         }
 
         /** Everything except impl: rows with the same key are compared. */
@@ -42,7 +43,7 @@ public final class Summary {
             StringBuilder sb = new StringBuilder(benchmark).append('.').append(method).append('|')
                     .append(mode);
             params.forEach((k, v) -> {
-                if (!k.equals("impl")) {
+                if (!k.equals("impl") && !k.equals("shape")) {
                     sb.append('|').append(k).append('=').append(v);
                 }
             });
@@ -79,7 +80,7 @@ public final class Summary {
         List<String> paramNames = new ArrayList<>();
         for (Row r : rows) {
             for (String k : r.params().keySet()) {
-                if (!k.equals("impl") && !paramNames.contains(k)) {
+                if (!k.equals("impl") && !k.equals("shape") && !paramNames.contains(k)) {
                     paramNames.add(k);
                 }
             }
@@ -179,7 +180,7 @@ public final class Summary {
     private static long tasksPerOp(Row r) {
         try {
             return switch (r.benchmark()) {
-                case "FibEveryLevel" -> Fib.calls(Integer.parseInt(r.params().get("n")));
+                case "FibEveryLevel", "LatentFloor" -> Fib.calls(Integer.parseInt(r.params().get("n")));
                 case "FibCutoff" -> Fib.cutoffCalls(Integer.parseInt(r.params().get("n")),
                         Integer.parseInt(r.params().get("cutoff")));
                 case "SpawnLoop" -> Long.parseLong(r.params().get("tasks"));

@@ -27,11 +27,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The floor of heartbeat scheduling at P=1: {@code fib(n)} forking at every level, no cutoff, on one
  * thread with <b>no scheduler and no pool</b>, written in the API shapes a latent (heartbeat) fork
- * could take. Each shape does the owner-private bookkeeping of the design's fast path
- * ({@code /work/notes/heartbeat-design.md} (c)2: push a latent record, count down to a poll, run the
- * first half, check the record is still latent, pop, run the second half) and nothing else: no beat
- * ever promotes anything, so the slow paths are never taken. Step 0 of the design: which shape can
- * stay within 1.3x of {@code serial}, and what the beat delivery and the G1 barrier cost.
+ * could take. Each shape does the owner-private bookkeeping of a latent join's fast path (push a
+ * latent record, count down to a poll, run the first half, check the record is still latent, pop,
+ * run the second half) and nothing else: no beat ever promotes anything, so the slow paths are
+ * never taken. The question: which shape can stay within 1.3x of {@code serial}, and what the beat
+ * delivery and the G1 barrier cost (docs/benchmarks.md, "Heartbeat joins").
  *
  * <p>Shapes ({@code shape}):
  * <ul>

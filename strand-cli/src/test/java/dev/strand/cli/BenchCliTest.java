@@ -141,12 +141,14 @@ class BenchCliTest {
         Run r = run("bench", "--list");
         assertThat(r.code()).isZero();
         for (String k : List.of("fib", "fib-cutoff", "nqueens", "uts-t1", "uts-t3", "sort", "matmul", "quad",
-                "skynet", "async-external", "async-task", "async-tree", "spawnloop", "idle", "wakeup")) {
+                "skynet", "treesum", "treesum-small", "knapsack", "health", "async-external", "async-task",
+                "async-tree", "spawnloop", "idle", "wakeup")) {
             assertThat(r.out()).containsPattern("(?m)^" + k + " ");
         }
         assertThat(r.out()).contains("fib.n = 20 / 35 / 38");
         assertThat(r.out()).contains("uts-t1.tree = -t 1 -a 3 -d 6 -b 4 -r 19 / -t 1 -a 3 -d 10 -b 4 -r 19");
         assertThat(r.out()).contains("wakeup.warm = 200 / 20000 / 20000");
+        assertThat(r.out()).contains("treesum.depth = 16 / 24 / 25", "health.input = test / small / medium");
     }
 
     @Test

@@ -2,13 +2,16 @@ package dev.strand.workloads;
 
 import dev.strand.workloads.async.AsyncWorkload;
 import dev.strand.workloads.fib.FibWorkloads;
+import dev.strand.workloads.health.HealthWorkload;
 import dev.strand.workloads.idle.IdleWorkloads;
+import dev.strand.workloads.knapsack.KnapsackWorkload;
 import dev.strand.workloads.matmul.MatMulWorkload;
 import dev.strand.workloads.nqueens.NQueensWorkload;
 import dev.strand.workloads.quad.QuadWorkload;
 import dev.strand.workloads.skynet.SkynetWorkload;
 import dev.strand.workloads.sort.SortWorkload;
 import dev.strand.workloads.spawn.SpawnLoopWorkload;
+import dev.strand.workloads.treesum.TreeSumWorkloads;
 import dev.strand.workloads.uts.UtsWorkload;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +30,10 @@ public final class Catalog {
             MatMulWorkload.kernel(),
             QuadWorkload.kernel(),
             SkynetWorkload.kernel(),
+            TreeSumWorkloads.large(),
+            TreeSumWorkloads.small(),
+            KnapsackWorkload.kernel(),
+            HealthWorkload.kernel(),
             AsyncWorkload.kernel(AsyncWorkload.Mode.EXTERNAL),
             AsyncWorkload.kernel(AsyncWorkload.Mode.TASK),
             AsyncWorkload.kernel(AsyncWorkload.Mode.TREE),

@@ -49,7 +49,8 @@ class KernelsTest {
     @Test
     void kernelsHaveUniqueNamesAndEveryParameterHasThreeSizes() {
         assertThat(Catalog.names()).doesNotHaveDuplicates().contains("fib", "fib-cutoff", "nqueens",
-                "uts-t1", "uts-t3", "sort", "matmul", "quad", "skynet", "async-external", "async-task",
+                "uts-t1", "uts-t3", "sort", "matmul", "quad", "skynet", "treesum", "treesum-small", "knapsack",
+                "health", "async-external", "async-task",
                 "async-tree", "spawnloop", "idle", "wakeup");
         for (Kernel k : Catalog.kernels()) {
             for (Kernel.Param p : k.params()) {

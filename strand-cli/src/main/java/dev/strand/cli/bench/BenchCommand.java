@@ -162,7 +162,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--ceiling",
             description = "Also run P copies of the serial code at once (the ceiling variant) in "
-                    + "kernels whose serial code allows it (fib, fib-cutoff, nqueens, uts, skynet): "
+                    + "kernels whose serial code allows it (fib, fib-cutoff, nqueens, uts, skynet, "
+                    + "treesum, treesum-small, knapsack): "
                     + "the machine's own scaling limit, to read the speedups against (default: off).")
     boolean ceiling;
 

@@ -11,7 +11,8 @@ package dev.strand;
  * @param steals         successful steals (a steal-half counts once)
  * @param stealAttempts  steal attempts, successful or not
  * @param failedSteals   attempts that found the victim empty or lost a race
- * @param movedByHalf    tasks taken by steal-half steals (0 under steal-one)
+ * @param movedByHalf    tasks taken by steals under steal-half (a joiner's steal of a descendant
+ *                       takes one; at least one per steal); 0 under steal-one
  * @param parks          times it parked for lack of work
  * @param unparks        times it woke a parked worker
  * @param joinBlocks     joins that blocked (stalling policy, or greedy after failing to find work)

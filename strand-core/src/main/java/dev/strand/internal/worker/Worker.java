@@ -693,6 +693,9 @@ public final class Worker extends Thread {
                 continue;
             }
             steals++;
+            if (stealHalf) {
+                movedByHalf++;                    // a steal under steal-half that takes one task
+            }
             recordSteal(t);
             traceSteal(i, 1);
             return t;

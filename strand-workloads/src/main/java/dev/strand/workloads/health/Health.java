@@ -123,6 +123,7 @@ public final class Health {
     /** A patient, on one list at a time. */
     static final class Patient {
         final int id;
+        final int initialSeed;
         int seed;
         int time;
         int timeLeft;
@@ -132,6 +133,7 @@ public final class Health {
 
         Patient(int id, int seed) {
             this.id = id;
+            this.initialSeed = seed;
             this.seed = seed;
         }
 
@@ -200,6 +202,8 @@ public final class Health {
         final PatientList population = new PatientList();
         final Hosp hosp;
         int seed;
+        /** The village's own patients, in their initial order, for {@link World#reset}. */
+        Patient[] residents;
 
         Village(int id, int level, Village back, Village next, int personnel) {
             this.id = id;
@@ -211,18 +215,50 @@ public final class Health {
     }
 
     /**
-     * One simulation: the village tree of an input, in its initial state, and the steps that
-     * advance it. Build one per run (the steps change it).
+     * One simulation: the village tree of an input and the steps that advance it. A run changes
+     * it; {@link #reset} puts it back in its initial state, keeping its objects.
      */
     public static final class World {
         final Input in;
         final Village top;
+        private final List<Village> villages = new ArrayList<>();
         private int nextPatientId;
 
         /** @param in the input whose initial state to build */
         public World(Input in) {
             this.in = in;
             this.top = village(null, null, in.levels(), 0);
+        }
+
+        /**
+         * Puts every patient back at home, in the village's initial order, with its initial seed
+         * and no history, and frees all personnel: the state the constructor built, in the same
+         * objects.
+         */
+        public void reset() {
+            for (Village v : villages) {
+                v.population.head = null;
+                v.hosp.waiting.head = null;
+                v.hosp.assess.head = null;
+                v.hosp.inside.head = null;
+                v.hosp.realloc.head = null;
+                v.hosp.freePersonnel = v.hosp.personnel;
+                Patient prev = null;
+                for (Patient p : v.residents) {
+                    p.seed = p.initialSeed;
+                    p.time = 0;
+                    p.timeLeft = 0;
+                    p.hospsVisited = 0;
+                    p.back = prev;
+                    p.forward = null;
+                    if (prev == null) {
+                        v.population.head = p;
+                    } else {
+                        prev.forward = p;
+                    }
+                    prev = p;
+                }
+            }
         }
 
         /**
@@ -238,11 +274,14 @@ public final class Health {
             Village v = new Village(vid, level, back, next, personnel);
             v.seed = vid * (IQ + in.seed());        // int arithmetic, as the original's
             int population = personnel * in.populationRatio();
+            v.residents = new Patient[population];
             for (int i = 0; i < population; i++) {
                 Patient p = new Patient(nextPatientId++, v.seed);
                 v.seed = draw(v.seed) * IM;
                 v.population.add(p);
+                v.residents[i] = p;
             }
+            villages.add(v);
             Village current = null;
             Village inext = null;
             for (int i = in.cities(); i > 0; i--) {

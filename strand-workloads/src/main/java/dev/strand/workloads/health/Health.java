@@ -60,14 +60,14 @@ public final class Health {
      * @param time              time steps per run
      * @param assessTime        steps of an assessment
      * @param convalescenceTime steps of a convalescence
-     * @param seed              the random seed
+     * @param randomStart       the start value of the villages' random generators
      * @param getSickP          probability that a patient at home falls ill in a step
      * @param convalescenceP    probability that an assessed patient needs treatment
      * @param reallocP          probability that such a patient is sent to the parent's hospital
      * @param expected          the totals BOTS publishes for the input
      */
     public record Input(String name, int levels, int cities, int populationRatio, int time, int assessTime,
-                        int convalescenceTime, int seed, float getSickP, float convalescenceP, float reallocP,
+                        int convalescenceTime, int randomStart, float getSickP, float convalescenceP, float reallocP,
                         Results expected) {
 
         /** @return the villages of the tree: {@code 1 + c + c^2 + ... + c^(levels-1)} */
@@ -231,8 +231,8 @@ public final class Health {
         }
 
         /**
-         * Puts every patient back at home, in the village's initial order, with its initial seed
-         * and no history, and frees all personnel: the state the constructor built, in the same
+         * Puts every patient back at home, in the village's initial order, with its generator
+         * back at its start and no history, and frees all personnel: the state the constructor built, in the same
          * objects.
          */
         public void reset() {
@@ -263,7 +263,7 @@ public final class Health {
 
         /**
          * Builds a village and, below it, its subtree, in the original's order: its patients
-         * (ids in order, seeds drawn in turn from the village's generator), then its children from
+         * (ids in order, each generator started from the village's generator's next value), then its children from
          * the last to the first, each linked to the one built before it.
          */
         private Village village(Village back, Village next, int level, int vid) {
@@ -272,7 +272,7 @@ public final class Health {
             }
             int personnel = 1 << level;
             Village v = new Village(vid, level, back, next, personnel);
-            v.seed = vid * (IQ + in.seed());        // int arithmetic, as the original's
+            v.seed = vid * (IQ + in.randomStart());        // int arithmetic, as the original's
             int population = personnel * in.populationRatio();
             v.residents = new Patient[population];
             for (int i = 0; i < population; i++) {

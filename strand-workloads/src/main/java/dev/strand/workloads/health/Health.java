@@ -60,14 +60,14 @@ public final class Health {
      * @param time              time steps per run
      * @param assessTime        steps of an assessment
      * @param convalescenceTime steps of a convalescence
-     * @param seed              the random seed
+     * @param randomStart       the start value of the villages' random generators
      * @param getSickP          probability that a patient at home falls ill in a step
      * @param convalescenceP    probability that an assessed patient needs treatment
      * @param reallocP          probability that such a patient is sent to the parent's hospital
      * @param expected          the totals BOTS publishes for the input
      */
     public record Input(String name, int levels, int cities, int populationRatio, int time, int assessTime,
-                        int convalescenceTime, int seed, float getSickP, float convalescenceP, float reallocP,
+                        int convalescenceTime, int randomStart, float getSickP, float convalescenceP, float reallocP,
                         Results expected) {
 
         /** @return the villages of the tree: {@code 1 + c + c^2 + ... + c^(levels-1)} */
@@ -123,6 +123,7 @@ public final class Health {
     /** A patient, on one list at a time. */
     static final class Patient {
         final int id;
+        final int initialSeed;
         int seed;
         int time;
         int timeLeft;
@@ -132,6 +133,7 @@ public final class Health {
 
         Patient(int id, int seed) {
             this.id = id;
+            this.initialSeed = seed;
             this.seed = seed;
         }
 
@@ -200,6 +202,8 @@ public final class Health {
         final PatientList population = new PatientList();
         final Hosp hosp;
         int seed;
+        /** The village's own patients, in their initial order, for {@link World#reset}. */
+        Patient[] residents;
 
         Village(int id, int level, Village back, Village next, int personnel) {
             this.id = id;
@@ -211,12 +215,13 @@ public final class Health {
     }
 
     /**
-     * One simulation: the village tree of an input, in its initial state, and the steps that
-     * advance it. Build one per run (the steps change it).
+     * One simulation: the village tree of an input and the steps that advance it. A run changes
+     * it; {@link #reset} puts it back in its initial state, keeping its objects.
      */
     public static final class World {
         final Input in;
         final Village top;
+        private final List<Village> villages = new ArrayList<>();
         private int nextPatientId;
 
         /** @param in the input whose initial state to build */
@@ -226,8 +231,39 @@ public final class Health {
         }
 
         /**
+         * Puts every patient back at home, in the village's initial order, with its generator
+         * back at its start and no history, and frees all personnel: the state the constructor built, in the same
+         * objects.
+         */
+        public void reset() {
+            for (Village v : villages) {
+                v.population.head = null;
+                v.hosp.waiting.head = null;
+                v.hosp.assess.head = null;
+                v.hosp.inside.head = null;
+                v.hosp.realloc.head = null;
+                v.hosp.freePersonnel = v.hosp.personnel;
+                Patient prev = null;
+                for (Patient p : v.residents) {
+                    p.seed = p.initialSeed;
+                    p.time = 0;
+                    p.timeLeft = 0;
+                    p.hospsVisited = 0;
+                    p.back = prev;
+                    p.forward = null;
+                    if (prev == null) {
+                        v.population.head = p;
+                    } else {
+                        prev.forward = p;
+                    }
+                    prev = p;
+                }
+            }
+        }
+
+        /**
          * Builds a village and, below it, its subtree, in the original's order: its patients
-         * (ids in order, seeds drawn in turn from the village's generator), then its children from
+         * (ids in order, each generator started from the village's generator's next value), then its children from
          * the last to the first, each linked to the one built before it.
          */
         private Village village(Village back, Village next, int level, int vid) {
@@ -236,13 +272,16 @@ public final class Health {
             }
             int personnel = 1 << level;
             Village v = new Village(vid, level, back, next, personnel);
-            v.seed = vid * (IQ + in.seed());        // int arithmetic, as the original's
+            v.seed = vid * (IQ + in.randomStart());        // int arithmetic, as the original's
             int population = personnel * in.populationRatio();
+            v.residents = new Patient[population];
             for (int i = 0; i < population; i++) {
                 Patient p = new Patient(nextPatientId++, v.seed);
                 v.seed = draw(v.seed) * IM;
                 v.population.add(p);
+                v.residents[i] = p;
             }
+            villages.add(v);
             Village current = null;
             Village inext = null;
             for (int i = in.cities(); i > 0; i--) {

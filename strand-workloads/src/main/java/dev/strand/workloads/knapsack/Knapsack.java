@@ -88,11 +88,11 @@ public final class Knapsack {
      * the search is long for its size.
      *
      * @param n    items
-     * @param seed the random seed
+     * @param instance which instance: the start value of the random generator
      * @return the instance
      */
-    public static Instance random(int n, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
+    public static Instance random(int n, long instance) {
+        SplittableRandom r = new SplittableRandom(instance);
         int[] v = new int[n];
         int[] w = new int[n];
         long total = 0;

@@ -13,13 +13,13 @@ import java.util.List;
  */
 public final class KnapsackWorkload extends Workload {
     final int items;
-    final long seed;
+    final long number;
     Knapsack.Instance instance;
     int want;
 
-    KnapsackWorkload(int items, long seed) {
+    KnapsackWorkload(int items, long number) {
         this.items = items;
-        this.seed = seed;
+        this.number = number;
     }
 
     /** @return the kernel */
@@ -27,9 +27,10 @@ public final class KnapsackWorkload extends Workload {
         return new Kernel("knapsack", "0/1 knapsack, branch and bound (Cilk-5, BOTS): both branches of every "
                 + "item forked, no cutoff; the work depends on the schedule",
                 List.of(new Kernel.Param("items", "items of the random instance", "24", "36", "38"),
-                        new Kernel.Param("seed", "seed of the random instance", "1", "1", "1")),
+                        new Kernel.Param("instance", "which random instance (its generator's start value)", "1",
+                                "1", "1")),
                 p -> new KnapsackWorkload(p.getInt("items", 1, Knapsack.MAX_ITEMS),
-                        p.getLong("seed", 0, Long.MAX_VALUE)));
+                        p.getLong("instance", 0, Long.MAX_VALUE)));
     }
 
     @Override
@@ -39,7 +40,7 @@ public final class KnapsackWorkload extends Workload {
 
     @Override
     public String params() {
-        return "items=" + items + " seed=" + seed;
+        return "items=" + items + " instance=" + number;
     }
 
     @Override
@@ -55,7 +56,7 @@ public final class KnapsackWorkload extends Workload {
     @Override
     public void setUp(Pools pools) {
         super.setUp(pools);
-        instance = Knapsack.random(items, seed);
+        instance = Knapsack.random(items, number);
         want = Knapsack.optimum(instance);
     }
 
@@ -72,7 +73,7 @@ public final class KnapsackWorkload extends Workload {
 
     @Override
     public void check(Variant v, Object result) {
-        WrongResultException.expect("knapsack items=" + items + " seed=" + seed + " " + v.label(),
+        WrongResultException.expect("knapsack items=" + items + " instance=" + number + " " + v.label(),
                 (Integer) result, want);
     }
 

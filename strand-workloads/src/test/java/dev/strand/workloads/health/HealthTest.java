@@ -38,14 +38,20 @@ class HealthTest {
         assertThat(serial.results().population()).isEqualTo(7280);
         serial.runSerial();
         assertThat(serial.results()).isEqualTo(in.expected());
+        Health.Results initial = new Health.World(in).results();
         try (StrandPool sp = new StrandPool(2); ForkJoinPool fp = new ForkJoinPool(2)) {
+            Health.World w = serial;                // reset: the same objects, the initial state
             for (int round = 0; round < 3; round++) {
-                Health.World s = new Health.World(in);
-                sp.invoke(s::runStrand);
-                assertThat(s.results()).isEqualTo(in.expected());
-                Health.World f = new Health.World(in);
-                fp.invoke(f.fjpTask());
-                assertThat(f.results()).isEqualTo(in.expected());
+                w.reset();
+                assertThat(w.results()).isEqualTo(initial);
+                sp.invoke(w::runStrand);
+                assertThat(w.results()).isEqualTo(in.expected());
+                w.reset();
+                fp.invoke(w.fjpTask());
+                assertThat(w.results()).isEqualTo(in.expected());
+                w.reset();
+                w.runSerial();
+                assertThat(w.results()).isEqualTo(in.expected());
             }
         }
     }

@@ -32,6 +32,8 @@ public final class PoolConfig {
     public static final long DEFAULT_KEEP_ALIVE_NANOS = 60_000_000_000L;
     /** Smallest {@link #keepAliveNanos()}: 1 ms. */
     public static final long MIN_KEEP_ALIVE_NANOS = 1_000_000L;
+    /** The default cap on spare threads, {@link Builder#maxSpares}. */
+    public static final int DEFAULT_MAX_SPARES = 256;
 
     private final String name;
     private final int parallelism;
@@ -45,6 +47,8 @@ public final class PoolConfig {
     private final Consumer<? super Thread> onWorkerStart;
     private final Consumer<? super Thread> onWorkerExit;
     private final ContextPropagator<?> contextPropagator;
+    private final int maxSpares;
+    private final Multiprogramming multiprogramming;
     private final Tuning tuning;
 
     private PoolConfig(Builder b) {
@@ -60,11 +64,16 @@ public final class PoolConfig {
         this.onWorkerStart = b.onWorkerStart;
         this.onWorkerExit = b.onWorkerExit;
         this.contextPropagator = b.contextPropagator;
+        this.maxSpares = b.maxSpares;
+        this.multiprogramming = Objects.requireNonNull(b.multiprogramming, "multiprogramming must not be null");
         if (name.isBlank()) {
             throw new IllegalArgumentException("pool name must not be blank");
         }
         if (parallelism < 1 || parallelism > 32767) {
             throw new IllegalArgumentException("parallelism must be in [1, 32767], got " + parallelism);
+        }
+        if (maxSpares < 0 || maxSpares > 32767) {
+            throw new IllegalArgumentException("maxSpares must be in [0, 32767], got " + maxSpares);
         }
         if (stackSize < 0) {
             throw new IllegalArgumentException("stackSize must be >= 0, got " + stackSize);
@@ -74,6 +83,19 @@ public final class PoolConfig {
                     + keepAliveNanos + " ns");
         }
         this.tuning = new Tuning(b.tuning, parallelism);
+    }
+
+    /**
+     * @return how many spare threads the pool may start, beyond its parallelism, to replace
+     *     workers blocked in {@link Strand#blocking} or {@link Strand#managedBlock}
+     */
+    public int maxSpares() {
+        return maxSpares;
+    }
+
+    /** @return whether workers yield before steals on a shared machine */
+    public Multiprogramming multiprogramming() {
+        return multiprogramming;
     }
 
     /** @return the pool name; worker threads are named {@code strand-<name>-worker-<i>} */
@@ -163,7 +185,9 @@ public final class PoolConfig {
                 && profile == c.profile && timeline == c.timeline
                 && listener == c.listener && uncaughtExceptionHandler == c.uncaughtExceptionHandler
                 && onWorkerStart == c.onWorkerStart && onWorkerExit == c.onWorkerExit
-                && contextPropagator == c.contextPropagator && tuning.equals(c.tuning);
+                && contextPropagator == c.contextPropagator && maxSpares == c.maxSpares
+                && multiprogramming == c.multiprogramming
+                && tuning.equals(c.tuning);
     }
 
     @Override
@@ -175,7 +199,7 @@ public final class PoolConfig {
     public String toString() {
         return "PoolConfig[name=" + name + ", parallelism=" + parallelism + ", stackSize=" + stackSize
                 + ", daemon=" + daemon + ", keepAliveNanos=" + keepAliveNanos + ", profile=" + profile
-                + ", listener=" + listener + ", " + tuning + "]";
+                + ", maxSpares=" + maxSpares + ", multiprogramming=" + multiprogramming + ", listener=" + listener + ", " + tuning + "]";
     }
 
     /**
@@ -368,6 +392,8 @@ public final class PoolConfig {
         private Consumer<? super Thread> onWorkerStart;
         private Consumer<? super Thread> onWorkerExit;
         private ContextPropagator<?> contextPropagator;
+        private int maxSpares = DEFAULT_MAX_SPARES;
+        private Multiprogramming multiprogramming = Multiprogramming.AUTO;
         private final Tuning.Builder tuning = new Tuning.Builder();
 
         Builder() { }
@@ -376,6 +402,28 @@ public final class PoolConfig {
         public Builder name(String v) { name = Objects.requireNonNull(v, "name must not be null"); return this; }
         /** @param v worker count, in [1, 32767] @return this */
         public Builder parallelism(int v) { parallelism = v; return this; }
+        /**
+         * The cap on spare threads (default {@value PoolConfig#DEFAULT_MAX_SPARES}, as
+         * ForkJoinPool's): while a task waits inside {@link Strand#blocking} or
+         * {@link Strand#managedBlock} and no worker is asleep to take over, the pool starts a
+         * spare thread so that {@code parallelism} threads keep running tasks; the spare leaves
+         * when the blocked task resumes. At the cap, a blocking task holds its worker (counted in
+         * {@link BlockingStats#uncompensated()}). 0 turns compensation off.
+         *
+         * @param v in [0, 32767]
+         * @return this
+         */
+        public Builder maxSpares(int v) { maxSpares = v; return this; }
+
+        /**
+         * Whether workers yield their processor before each steal attempt, for machines shared
+         * with other pools or processes (default {@link Multiprogramming#AUTO}: while the
+         * process's pools have more workers than it has cores, cgroup quota included).
+         *
+         * @param v the mode
+         * @return this
+         */
+        public Builder multiprogramming(Multiprogramming v) { multiprogramming = v; return this; }
         /** @param v worker stack size in bytes, 0 for the JVM default @return this */
         public Builder stackSize(long v) { stackSize = v; return this; }
         /** @param v whether workers are daemon threads (default true) @return this */

@@ -6,14 +6,29 @@ import java.util.List;
  * An immutable snapshot of a pool's statistics, aggregated from per-worker counters on demand.
  *
  * @param parallelism  number of workers
- * @param workers      per-worker counters, by index
+ * @param workers      per-worker counters, by index: the {@code parallelism} workers, then every
+ *                     spare slot the pool ever started to replace a blocked worker
  * @param queuedExternal tasks waiting in the submission queue at the snapshot
+ * @param blocking     what the pool did for tasks that blocked ({@link Strand#blocking})
  */
-public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedExternal) {
+public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedExternal,
+                        BlockingStats blocking) {
 
     /** Copies the list. */
     public PoolStats {
         workers = List.copyOf(workers);
+        java.util.Objects.requireNonNull(blocking, "blocking");
+    }
+
+    /**
+     * A snapshot of a pool that never blocked.
+     *
+     * @param parallelism    number of workers
+     * @param workers        per-worker counters, by index
+     * @param queuedExternal tasks waiting in the submission queue at the snapshot
+     */
+    public PoolStats(int parallelism, List<WorkerStats> workers, int queuedExternal) {
+        this(parallelism, workers, queuedExternal, BlockingStats.NONE);
     }
 
     /** @return tasks run by all workers */
@@ -90,9 +105,10 @@ public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedEx
             throw new IllegalArgumentException("snapshots of different pools");
         }
         List<WorkerStats> d = new java.util.ArrayList<>();
-        for (int i = 0; i < parallelism; i++) {
+        for (int i = 0; i < workers.size(); i++) {
             WorkerStats a = workers.get(i);
-            WorkerStats b = before.workers.get(i);
+            WorkerStats b = i < before.workers.size() ? before.workers.get(i)
+                    : new WorkerStats(i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false);
             d.add(new WorkerStats(i, a.tasksRun() - b.tasksRun(), a.spawns() - b.spawns(),
                     a.inlinedSpawns() - b.inlinedSpawns(), a.steals() - b.steals(),
                     a.stealAttempts() - b.stealAttempts(), a.failedSteals() - b.failedSteals(),
@@ -100,7 +116,11 @@ public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedEx
                     a.unparks() - b.unparks(), a.joinBlocks() - b.joinBlocks(),
                     a.idleNanos() - b.idleNanos(), a.maxDequeSize(), a.dequeSize(), a.sleeping()));
         }
-        return new PoolStats(parallelism, d, queuedExternal);
+        BlockingStats x = blocking;
+        BlockingStats y = before.blocking;
+        return new PoolStats(parallelism, d, queuedExternal, new BlockingStats(x.blocks() - y.blocks(),
+                x.spareStarts() - y.spareStarts(), x.uncompensated() - y.uncompensated(),
+                x.sparesRunning(), x.blockedNow()));
     }
 
     /** @return an aligned, human-readable table */
@@ -116,6 +136,12 @@ public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedEx
         sb.append(String.format("%-6s %12d %10d %8d %10d %10d %7d %7d %9.1f %8d%n", "total",
                 tasksRun(), spawns(), steals(), stealAttempts(), failedSteals(), parks(), unparks(),
                 idleNanos() / 1e6, maxDequeSize()));
+        if (blocking.blocks() > 0) {
+            sb.append(String.format("blocking: %d blocks, %d spare threads started, %d without a spare"
+                    + " (cap reached); now %d blocked, %d spares%n", blocking.blocks(),
+                    blocking.spareStarts(), blocking.uncompensated(), blocking.blockedNow(),
+                    blocking.sparesRunning()));
+        }
         return sb.toString();
     }
 }

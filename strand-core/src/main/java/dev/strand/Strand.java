@@ -432,6 +432,80 @@ public final class Strand {
         s.sync(w, bodyFailure);
     }
 
+    /**
+     * A call that may block its thread: a lock, a queue's {@code take}, I/O, a latch.
+     *
+     * @param <T> its result
+     * @param <E> what it throws
+     */
+    @FunctionalInterface
+    public interface BlockingCall<T, E extends Exception> {
+        /**
+         * @return the result
+         * @throws E what the blocking operation throws
+         */
+        T call() throws E;
+    }
+
+    /**
+     * Runs {@code call}, which may block, without costing the pool a core: while it runs, the
+     * pool keeps {@code parallelism} threads running tasks, waking a sleeping worker or starting
+     * a spare thread (up to {@link PoolConfig#maxSpares()}); the spare leaves once the call
+     * returns and it has nothing to do. Tasks the blocked task forked before it blocked are
+     * stolen and run meanwhile, so a task may wait for its own children this way, even with one
+     * worker. Off a worker thread it just runs {@code call}.
+     *
+     * <pre>{@code
+     * String line = Strand.blocking(() -> queue.take());
+     * Strand.blocking(() -> { latch.await(); return null; });
+     * }</pre>
+     *
+     * <p>Use it for waits on something other than Strand's own joins: those need no wrapper
+     * (a join runs or helps with the work it waits for). See the guide's "Blocking" section
+     * for what may block and what deadlocks.
+     *
+     * @param call the blocking operation
+     * @param <T>  its result
+     * @param <E>  what it throws
+     * @return what {@code call} returned
+     * @throws E what {@code call} threw
+     */
+    public static <T, E extends Exception> T blocking(BlockingCall<? extends T, ? extends E> call) throws E {
+        Objects.requireNonNull(call, "call must not be null");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return call.call();
+        }
+        StrandPool pool = w.pool;
+        pool.beginBlock(w);
+        try {
+            return call.call();
+        } finally {
+            pool.endBlock();
+        }
+    }
+
+    /**
+     * Blocks with {@code blocker} as {@link java.util.concurrent.ForkJoinPool#managedBlock} does,
+     * keeping {@code parallelism} threads running tasks meanwhile as {@link #blocking} does: code
+     * written for ForkJoinPool's managed blocking ports unchanged.
+     *
+     * @param blocker the blocker
+     * @throws InterruptedException if {@code blocker.block()} throws it
+     */
+    public static void managedBlock(java.util.concurrent.ForkJoinPool.ManagedBlocker blocker)
+            throws InterruptedException {
+        Objects.requireNonNull(blocker, "blocker must not be null");
+        if (blocker.isReleasable()) {
+            return;
+        }
+        blocking(() -> {
+            while (!blocker.isReleasable() && !blocker.block()) {
+                Thread.onSpinWait();              // block() returned false: it wants another call
+            }
+            return null;
+        });
+    }
+
     /** @return whether the calling thread is a Strand worker */
     public static boolean inWorker() {
         return Thread.currentThread() instanceof Worker;

@@ -1,5 +1,6 @@
 package dev.strand;
 
+import dev.strand.internal.cpu.Oversubscription;
 import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.deque.Injector;
 import dev.strand.internal.jfr.StrandEvents;
@@ -88,6 +89,14 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             java.lang.invoke.MethodHandles.arrayElementVarHandle(Worker[].class);
     private final ChaseLevDeque<Runnable>[] deques;
     private final SleepCoordinator sleep;
+    private final StealBoard board;
+    private final PoolAccess access;
+    /** Tasks blocked in {@link Strand#blocking} on this pool's workers, now. */
+    private final AtomicInteger blocked = new AtomicInteger();
+    /** Blocking calls that waited; spare threads started; blocks at the spare cap (statistics). */
+    private final java.util.concurrent.atomic.LongAdder blocks = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder spareStarts = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder uncompensated = new java.util.concurrent.atomic.LongAdder();
     /** Tasks from outside the pool; workers take them in batches onto their own deques. */
     private final Injector<Runnable> submissions = new Injector<>();
     private final AtomicInteger runState = new AtomicInteger(RUNNING);
@@ -137,28 +146,34 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.config = Objects.requireNonNull(config, "config must not be null");
         this.common = common;
         int p = config.parallelism();
-        this.sleep = new SleepCoordinator(p, config.tuning().maxSearchers(), this::revive);
-        this.workers = new Worker[p];
+        int slots = p + config.maxSpares();       // spare slots get a deque and a thread when first used
+        this.sleep = new SleepCoordinator(p, config.maxSpares(), config.tuning().maxSearchers(), this::revive);
+        this.workers = new Worker[slots];
         @SuppressWarnings("unchecked")
-        ChaseLevDeque<Runnable>[] ds = (ChaseLevDeque<Runnable>[]) new ChaseLevDeque<?>[p];
-        for (int i = 0; i < p; i++) {
-            int owner = i;                        // sharing work that thieves may wait for: wake one
-            ds[i] = new ChaseLevDeque<>(256, config.tuning().splitDeques(), () -> sleep.workPublished(owner));
-        }
+        ChaseLevDeque<Runnable>[] ds = (ChaseLevDeque<Runnable>[]) new ChaseLevDeque<?>[slots];
         this.deques = ds;
+        for (int i = 0; i < p; i++) {
+            ds[i] = newDeque(i);
+        }
         this.contexts = config.contextPropagator() == null ? null : new Contexts(config.contextPropagator());
         this.profiler = config.profile() || Profiling.reportDir() != null
                 ? Profiling.start(config.name(), p, config.timeline()) : null;
-        StealBoard board = new StealBoard(p);
-        PoolAccess access = new Internals();
+        this.board = new StealBoard(slots);
+        this.access = new Internals();
         for (int i = 0; i < p; i++) {
             workers[i] = new Worker(this, access, i, workers, ds, board, sleep, config);
             sleep.register(i, workers[i]);
         }
         this.liveWorkers = new AtomicInteger(p);
-        for (Worker w : workers) {
-            w.start();
+        Oversubscription.add(p);                  // removed when the pool terminates
+        for (int i = 0; i < p; i++) {
+            workers[i].start();
         }
+    }
+
+    private ChaseLevDeque<Runnable> newDeque(int owner) {
+        // Sharing work that thieves may wait for: wake one.
+        return new ChaseLevDeque<>(256, config.tuning().splitDeques(), () -> sleep.workPublished(owner));
     }
 
     // ---------------------------------------------------------------- the common pool
@@ -331,9 +346,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         return config.name();
     }
 
-    /** @return the number of workers */
+    /** @return the number of workers (not counting spare threads that replace blocked ones) */
     public int parallelism() {
-        return workers.length;
+        return config.parallelism();
     }
 
     // ---------------------------------------------------------------- fork/join entry points
@@ -726,7 +741,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             return null;                          // the common idle case costs no fence
         }
         try {
-            return submissions.stealBatchAndPop(w.deque, EXTERNAL_BATCH, workers.length);
+            return submissions.stealBatchAndPop(w.deque, EXTERNAL_BATCH, config.parallelism());
         } finally {
             w.endMove();
         }
@@ -752,6 +767,38 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         return true;
     }
 
+    // ---------------------------------------------------------------- blocking
+
+    /**
+     * Worker {@code w} is about to block in {@link Strand#blocking}: count it, and make sure
+     * {@code parallelism} threads can keep running tasks. If a worker sleeps, it can take over
+     * (woken now if work is waiting, else by the next publish, as usual); otherwise a spare slot
+     * leaves the reserve with a new thread, unless the cap is reached.
+     */
+    void beginBlock(Worker w) {
+        blocks.increment();
+        blocked.incrementAndGet();
+        if (ControlWord.sleepers(sleep.controlWord()) > 0) {
+            if (workVisible()) {
+                sleep.workPublished(w.index);
+            }
+            return;
+        }
+        if (sleep.activateSpare() < 0) {
+            uncompensated.increment();
+        }
+    }
+
+    /** The task that called {@link #beginBlock} resumed: a spare is now one too many, and leaves when idle. */
+    void endBlock() {
+        blocked.decrementAndGet();
+    }
+
+    /** @return whether more spares are out of the reserve than tasks are blocked */
+    boolean spareSurplus() {
+        return sleep.sparesOut(sleep.controlWord()) > blocked.get();
+    }
+
     /** The most submissions one worker moves to its deque at a time (Go's globrunqget caps at 128). */
     static final int EXTERNAL_BATCH = 32;
 
@@ -764,8 +811,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         if (!submissions.isEmpty()) {
             return true;
         }
-        for (ChaseLevDeque<Runnable> d : deques) {
-            if (d.hasStealable()) {
+        for (int i = 0, n = sleep.inUse(); i < n; i++) {
+            if (deques[i].hasStealable()) {
                 return true;
             }
         }
@@ -814,6 +861,10 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      */
     private void revive(int i) {
         Worker old = worker(i);
+        if (old == null) {                        // a spare slot's first start
+            startFirst(i);
+            return;
+        }
         Worker w = new Worker(old);
         liveWorkers.incrementAndGet();
         try {
@@ -826,6 +877,31 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             liveWorkers.decrementAndGet();
             throw e;
         }
+        if (i >= config.parallelism()) {
+            spareStarts.increment();
+        }
+    }
+
+    /**
+     * Gives spare slot {@code i} its deque and worker, makes the slot visible to the other workers'
+     * loops ({@code inUse}, a volatile write after both exist), then starts the thread. If the
+     * start fails, the unstarted worker stays in the slot and a later activation copies it.
+     */
+    private void startFirst(int i) {
+        deques[i] = newDeque(i);
+        Worker w = new Worker(this, access, i, workers, deques, board, sleep, config);
+        w.searchingAtStart();
+        WORKERS.setVolatile(workers, i, w);
+        sleep.register(i, w);
+        sleep.raiseInUse(i + 1);
+        liveWorkers.incrementAndGet();
+        try {
+            w.start();
+        } catch (Throwable e) {
+            liveWorkers.decrementAndGet();
+            throw e;
+        }
+        spareStarts.increment();
     }
 
     /**
@@ -867,6 +943,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private void tryTerminate() {
         if (liveWorkers.get() == 0 && stopDrains.get() == 0
                 && runState.compareAndSet(STOP, TERMINATED)) {
+            Oversubscription.remove(config.parallelism());
             if (profiler != null) {
                 Profiling.finish(profiler);       // writes the report if -Dstrand.profile asked
             }
@@ -940,9 +1017,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             });
             interruptWorkers();                   // first: running tasks stop pushing work
             sleep.wakeAll();
-            for (int i = 0; i < workers.length; i++) {   // batches claimed before the stop land first
+            for (int i = 0; i < sleep.inUse(); i++) {   // batches claimed before the stop land first
                 Worker w = worker(i);
-                for (int spins = 0; w.moving; spins++) {
+                for (int spins = 0; w != null && w.moving; spins++) {
                     if (spins < 64) {
                         Thread.onSpinWait();
                     } else {
@@ -955,8 +1032,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             while ((r = submissions.steal()) != null) {   // nothing is queued after the stop
                 neverStarted(r, never);
             }
-            for (ChaseLevDeque<Runnable> d : deques) {
-                drainDeque(d, never);
+            for (int i = 0, n = sleep.inUse(); i < n; i++) {
+                drainDeque(deques[i], never);
             }
             // Again: a worker may have started a queued task (a join helps with what it pops)
             // after the first interrupt; whatever was queued then has started or been taken now.
@@ -970,9 +1047,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     private void interruptWorkers() {
         Thread self = Thread.currentThread();
-        for (int i = 0; i < workers.length; i++) {
+        for (int i = 0, n = sleep.inUse(); i < n; i++) {
             Worker w = worker(i);
-            if (w != self) {
+            if (w != null && w != self) {
                 w.interrupt();
             }
         }
@@ -1117,11 +1194,19 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     /** @return a snapshot of every worker's counters */
     public PoolStats stats() {
-        List<WorkerStats> list = new ArrayList<>(workers.length);
-        for (int i = 0; i < workers.length; i++) {
-            list.add(worker(i).snapshot());
+        int n = sleep.inUse();
+        List<WorkerStats> list = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Worker w = worker(i);
+            list.add(w != null ? w.snapshot()
+                    : new WorkerStats(i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true));
         }
-        return new PoolStats(workers.length, list, submissions.size());
+        return new PoolStats(config.parallelism(), list, submissions.size(), blockingStats());
+    }
+
+    private BlockingStats blockingStats() {
+        return new BlockingStats(blocks.sum(), spareStarts.sum(), uncompensated.sum(),
+                sleep.sparesOut(sleep.controlWord()), Math.max(0, blocked.get()));
     }
 
     /** @return a readable dump of the pool's state: run state, idle control word, every worker */
@@ -1129,13 +1214,16 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         StringBuilder sb = new StringBuilder();
         String[] states = {"RUNNING", "SHUTDOWN", "STOP", "TERMINATED"};
         sb.append("StrandPool '").append(name()).append("' ").append(states[runState.get()])
-                .append(", parallelism=").append(workers.length)
+                .append(", parallelism=").append(config.parallelism())
                 .append(", steal=").append(config.tuning().stealPolicy())
                 .append(", join=").append(config.tuning().joinPolicy())
                 .append(", ").append(ControlWord.toString(sleep.controlWord()))
                 .append(", queued external=").append(submissions.size()).append('\n');
-        for (int i = 0; i < workers.length; i++) {
+        for (int i = 0, n = sleep.inUse(); i < n; i++) {
             Worker w = worker(i);
+            if (w == null) {
+                continue;
+            }
             WorkerStats s = w.snapshot();
             String state = sleep.isDormant(i) ? "dormant" : s.sleeping() ? "sleeping"
                     : w.getState().toString().toLowerCase(Locale.ROOT);
@@ -1148,7 +1236,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     @Override
     public String toString() {
-        return "StrandPool[" + name() + ", parallelism=" + workers.length + "]";
+        return "StrandPool[" + name() + ", parallelism=" + config.parallelism() + "]";
     }
 
     /**
@@ -1204,6 +1292,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         @Override
         public void workerExited(Worker w) {
             StrandPool.this.workerExited(w);
+        }
+
+        @Override
+        public boolean spareSurplus() {
+            return StrandPool.this.spareSurplus();
         }
 
         @Override

@@ -27,6 +27,8 @@ class PoolConfigTest {
         assertThat(c.stackSize()).isZero();
         assertThat(c.keepAliveNanos()).isEqualTo(PoolConfig.DEFAULT_KEEP_ALIVE_NANOS);
         assertThat(c.listener()).isNull();
+        assertThat(c.maxSpares()).isEqualTo(PoolConfig.DEFAULT_MAX_SPARES);
+        assertThat(c.multiprogramming()).isEqualTo(Multiprogramming.AUTO);
         PoolConfig.Tuning t = c.tuning();
         assertThat(t.stealPolicy()).isEqualTo(StealPolicy.ONE);
         assertThat(t.joinPolicy()).isEqualTo(JoinPolicy.GREEDY);
@@ -57,6 +59,7 @@ class PoolConfigTest {
         String[][] cases = {
             {"parallelism", "0"}, {"stackSize", "-1"}, {"keepAlive", "0"}, {"stealHalfLimit", "0"},
             {"spawnBound", "0"}, {"spinRounds", "-1"}, {"stealPaceNanos", "-1"}, {"maxSearchers", "0"},
+            {"maxSpares", "-1"}, {"maxSpares", "40000"},
         };
         for (String[] c : cases) {
             int v = Integer.parseInt(c[1]);
@@ -69,6 +72,7 @@ class PoolConfigTest {
                 case "spawnBound" -> b.tuning(t -> t.spawnBound(v));
                 case "spinRounds" -> b.tuning(t -> t.spinRounds(v));
                 case "stealPaceNanos" -> b.tuning(t -> t.stealPaceNanos(v));
+                case "maxSpares" -> b.maxSpares(v);
                 default -> b.tuning(t -> t.maxSearchers(v));
             }
             assertThatThrownBy(b::config).as(c[0]).isInstanceOf(IllegalArgumentException.class)
@@ -80,5 +84,7 @@ class PoolConfigTest {
         assertThatThrownBy(() -> StrandPool.builder().tuning(t -> t.stealPolicy(null)).config())
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("stealPolicy");
         assertThatThrownBy(() -> StrandPool.builder().tuning(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> StrandPool.builder().multiprogramming(null).config())
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("multiprogramming");
     }
 }

@@ -1,6 +1,7 @@
 package dev.strand.workloads;
 
 import dev.strand.workloads.async.AsyncWorkload;
+import dev.strand.workloads.blocking.BlockingWorkload;
 import dev.strand.workloads.fib.FibWorkloads;
 import dev.strand.workloads.health.HealthWorkload;
 import dev.strand.workloads.idle.IdleWorkloads;
@@ -8,6 +9,7 @@ import dev.strand.workloads.knapsack.KnapsackWorkload;
 import dev.strand.workloads.matmul.MatMulWorkload;
 import dev.strand.workloads.nqueens.NQueensWorkload;
 import dev.strand.workloads.quad.QuadWorkload;
+import dev.strand.workloads.shared.SharedWorkload;
 import dev.strand.workloads.skynet.SkynetWorkload;
 import dev.strand.workloads.sort.SortWorkload;
 import dev.strand.workloads.spawn.SpawnLoopWorkload;
@@ -38,6 +40,8 @@ public final class Catalog {
             AsyncWorkload.kernel(AsyncWorkload.Mode.TASK),
             AsyncWorkload.kernel(AsyncWorkload.Mode.TREE),
             SpawnLoopWorkload.kernel(),
+            BlockingWorkload.kernel(),
+            SharedWorkload.kernel(),
             IdleWorkloads.idle(),
             IdleWorkloads.wakeup());
 

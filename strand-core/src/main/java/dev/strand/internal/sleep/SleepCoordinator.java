@@ -22,6 +22,17 @@ public final class SleepCoordinator {
     private static final int SLEEPING = 1;
     /** A sleeper whose thread exited after the keep-alive: claimed like a sleeper, then revived. */
     private static final int DORMANT = 2;
+    /**
+     * A spare slot with no thread, counted in the reserve: only {@link #activateSpare} claims it,
+     * never a waker, so that publishing work never runs more than the core workers.
+     */
+    private static final int RESERVE = 3;
+    /**
+     * A spare slot in the reserve whose thread is parked for reuse ({@link #spareWait}): an
+     * activation unparks it instead of starting a thread. Counted in the reserve, like
+     * {@code RESERVE}, which it becomes when the keep-alive ends or the pool stops.
+     */
+    private static final int SPARE_IDLE = 4;
 
     /**
      * Starts a fresh thread for a dormant worker that a waker just claimed (its state is
@@ -39,11 +50,13 @@ public final class SleepCoordinator {
     }
 
     private static final VarHandle CTL;
+    private static final VarHandle INUSE;
     private static final VarHandle STATE = MethodHandles.arrayElementVarHandle(int[].class);
 
     static {
         try {
             CTL = MethodHandles.lookup().findVarHandle(SleepCoordinator.class, "ctl", long.class);
+            INUSE = MethodHandles.lookup().findVarHandle(SleepCoordinator.class, "inUse", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -59,7 +72,15 @@ public final class SleepCoordinator {
     /** Per-worker state, spaced 16 ints (64 bytes) apart so neighbours do not share a line. */
     private final int[] states;
     private final Thread[] threads;
+    /** Slots: the core workers, then the spares. */
     private final int size;
+    /** Core workers: slots {@code [0, core)}; the spares are {@code [core, size)}. */
+    private final int core;
+    /**
+     * Slots that were ever started: the core ones and every spare below the highest one activated.
+     * Only grows; loops over slots stop here, so an unused reserve costs nothing.
+     */
+    private volatile int inUse;
     private final int maxSearchers;
     /** Starts threads for dormant workers; null when workers never go dormant. */
     private final Reviver reviver;
@@ -84,16 +105,38 @@ public final class SleepCoordinator {
      *                     ignored)
      */
     public SleepCoordinator(int size, int maxSearchers, Reviver reviver) {
-        if (size < 1 || maxSearchers < 1) {
-            throw new IllegalArgumentException("size and maxSearchers must be >= 1");
+        this(size, 0, maxSearchers, reviver);
+    }
+
+    /**
+     * @param core         number of core workers, all awake at first
+     * @param spares       number of spare slots, all in the reserve at first; {@link #activateSpare}
+     *                     starts them (through the reviver) to replace workers that block
+     * @param maxSearchers cap on workers searching at once ({@code >= 1})
+     * @param reviver      starts a thread for a dormant or reserve slot when it is claimed; may be
+     *                     null only if {@code spares == 0}
+     */
+    public SleepCoordinator(int core, int spares, int maxSearchers, Reviver reviver) {
+        if (core < 1 || maxSearchers < 1 || spares < 0) {
+            throw new IllegalArgumentException("size and maxSearchers must be >= 1, spares >= 0");
         }
-        this.size = size;
+        if (core + spares > ControlWord.MAX_COUNT || (spares > 0 && reviver == null)) {
+            throw new IllegalArgumentException("at most " + ControlWord.MAX_COUNT
+                    + " slots, and spares need a reviver: core=" + core + " spares=" + spares);
+        }
+        this.core = core;
+        this.size = core + spares;
+        this.inUse = core;
         this.maxSearchers = maxSearchers;
         this.reviver = reviver;
         this.states = new int[size * 16];
+        for (int i = core; i < size; i++) {
+            states[i * 16] = RESERVE;
+        }
         this.threads = new Thread[size];
         this.parks = new long[size * 8];
         this.unparks = new long[size * 8];
+        this.ctl = ControlWord.pack(0, 0, spares);
     }
 
     /** Records worker {@code index}'s thread (before it can sleep). */
@@ -209,6 +252,25 @@ public final class SleepCoordinator {
      */
     public boolean workerPark(int index, java.util.function.BooleanSupplier stop,
                               java.util.function.BooleanSupplier workVisible, long keepAliveNanos) {
+        return workerPark(index, stop, workVisible, keepAliveNanos, null);
+    }
+
+    /**
+     * Step S3b as {@link #workerPark(int, java.util.function.BooleanSupplier,
+     * java.util.function.BooleanSupplier, long)}, for a spare slot that may also leave for the
+     * reserve: checked after each wake-up, {@code leave} true makes it move its own state
+     * {@code SLEEPING -> SPARE_IDLE} by CAS (a waker's claim is the other CAS on that word:
+     * exactly one wins), then from the sleepers to the reserve count; it then waits in
+     * {@link #spareWait}.
+     *
+     * @param leave null for a core worker
+     * @return true if the caller retired: dormant (its thread must exit) or back in the reserve
+     *     ({@link #isSpareIdle}: it must call {@link #spareWait})
+     */
+    public boolean workerPark(int index, java.util.function.BooleanSupplier stop,
+                              java.util.function.BooleanSupplier workVisible, long keepAliveNanos,
+                              java.util.function.BooleanSupplier leave) {
+        assert leave == null || index >= core;
         boolean mayRetire = reviver != null && keepAliveNanos != Long.MAX_VALUE && workVisible != null;
         long since = mayRetire ? System.nanoTime() : 0L;
         long timeout = WATCH_MIN_NANOS;
@@ -218,13 +280,18 @@ public final class SleepCoordinator {
                 workerCancelSleep(index);
                 return false;
             }
+            if (leave != null && leave.getAsBoolean()
+                    && STATE.compareAndSet(states, index * 16, SLEEPING, SPARE_IDLE)) {
+                CTL.getAndAdd(this, ControlWord.ONE_RESERVE - ControlWord.ONE_SLEEPER);
+                return true;                      // the caller waits in spareWait
+            }
             if (!counted) {
                 parks[index * 8]++;
                 counted = true;
             }
             Thread.interrupted();                 // a task may have left it set: park would spin
             // Watch only while some worker is awake: only an awake worker can push without a fence.
-            boolean watch = workVisible != null && ControlWord.sleepers(ctl) < size;
+            boolean watch = workVisible != null && !allIdle(ctl);
             if (!watch) {
                 if (!mayRetire) {
                     LockSupport.park(this);
@@ -314,11 +381,12 @@ public final class SleepCoordinator {
 
     /** With the search token held: claims one sleeping worker, hands it the token, unparks it. */
     private boolean claimAndUnpark(int from) {
-        int start = from < 0 ? (int) (Thread.currentThread().threadId() % size) : from;
-        for (int k = 0; k < size; k++) {
-            int i = (start + k) % size;
+        int n = inUse;
+        int start = (from < 0 ? (int) (Thread.currentThread().threadId() % n) : from) % n;
+        for (int k = 0; k < n; k++) {
+            int i = (start + k) % n;
             int s = (int) STATE.getVolatile(states, i * 16);
-            if (s != AWAKE && STATE.compareAndSet(states, i * 16, s, AWAKE)) {
+            if ((s == SLEEPING || s == DORMANT) && STATE.compareAndSet(states, i * 16, s, AWAKE)) {
                 CTL.getAndAdd(this, -ControlWord.ONE_SLEEPER);   // the token becomes i's search
                 if (from >= 0) {
                     unparks[from * 8]++;
@@ -370,8 +438,13 @@ public final class SleepCoordinator {
      */
     public void wakeAll(boolean reviveDormant) {
         StackReserve.reserve();
-        for (int i = 0; i < size; i++) {
+        int n = inUse;
+        for (int i = 0; i < n; i++) {
             int s = (int) STATE.getVolatile(states, i * 16);
+            if (s == SPARE_IDLE) {
+                LockSupport.unpark(threads[i]);   // not claimed: it sees the stop, or parks again
+                continue;
+            }
             if (s == SLEEPING || (s == DORMANT && reviveDormant)) {
                 CTL.getAndAdd(this, ControlWord.ONE_SEARCHER);                 // the token
                 if (STATE.compareAndSet(states, i * 16, s, AWAKE)) {
@@ -391,9 +464,178 @@ public final class SleepCoordinator {
         }
     }
 
+    // ---------------------------------------------------------------- spares
+
+    /**
+     * Starts a spare slot from the reserve as a searcher, for a worker about to block: takes one
+     * from the reserve count (searching += 1 in the same step), claims a slot in state
+     * {@code RESERVE} and starts its thread through the reviver, which must call
+     * {@link #raiseInUse} before the thread starts.
+     *
+     * <p>Invariant: the slots in state {@code RESERVE} or {@code SPARE_IDLE} are at least the word's reserve count plus
+     * the activations that took a count and have not claimed yet, because a spare leaving stores
+     * its state before it adds itself to the count ({@link #spareLeave}). So an activation that
+     * took a count finds a slot to claim; it may lose a CAS to another activation and look again.
+     *
+     * @return the slot started, or -1 if the reserve is empty
+     */
+    @SuppressWarnings("ThreadPriorityCheck") // yield to a leaving spare descheduled between its two steps
+    public int activateSpare() {
+        StackReserve.reserve();                   // as wakeOne: overflow before the first step
+        for (long c = ctl; ; c = ctl) {
+            if (ControlWord.reserve(c) == 0) {
+                return -1;
+            }
+            if (CTL.compareAndSet(this, c, c - ControlWord.ONE_RESERVE + ControlWord.ONE_SEARCHER)) {
+                break;
+            }
+        }
+        for (int spins = 0; ; spins++) {
+            for (int i = core, n = inUse; i < n; i++) {   // a parked spare thread first: no start
+                if ((int) STATE.getVolatile(states, i * 16) == SPARE_IDLE
+                        && STATE.compareAndSet(states, i * 16, SPARE_IDLE, AWAKE)) {
+                    LockSupport.unpark(threads[i]);        // it counts as the searcher we added
+                    return i;
+                }
+            }
+            for (int i = core; i < size; i++) {
+                if ((int) STATE.getVolatile(states, i * 16) == RESERVE
+                        && STATE.compareAndSet(states, i * 16, RESERVE, AWAKE)) {
+                    try {
+                        reviver.revive(i);
+                    } catch (Throwable e) {
+                        STATE.setVolatile(states, i * 16, RESERVE);
+                        CTL.getAndAdd(this, ControlWord.ONE_RESERVE - ControlWord.ONE_SEARCHER);
+                        throw e;
+                    }
+                    return i;
+                }
+            }
+            if (spins < 64) {
+                Thread.onSpinWait();              // another activation took the slot first
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    /**
+     * A spare slot's first start: loops over slots now reach {@code n} (called by the reviver after
+     * the slot's deque and worker exist, before its thread starts).
+     *
+     * @param n the new bound, at most {@link #size}
+     */
+    public void raiseInUse(int n) {
+        assert n <= size;
+        for (int u = inUse; u < n; u = inUse) {
+            if (INUSE.compareAndSet(this, u, n)) {
+                return;
+            }
+        }
+    }
+
+    /** @return the slots ever started: loops over the pool's slots stop here */
+    public int inUse() {
+        return inUse;
+    }
+
+    /**
+     * An awake spare that holds nothing returns to the reserve (its thread then waits in
+     * {@link #spareWait}): state {@code SPARE_IDLE} first, then in one step it stops searching (if it was) and joins the reserve
+     * count; then it looks for work once more and, if it sees some, publishes it again (P1-P3)
+     * before it leaves, so that a publisher that counted it as a searcher and therefore woke
+     * nobody is covered as in case B of the proof.
+     *
+     * <p>Invariant: the caller holds no task, no join frame and has an empty deque.
+     *
+     * @param index        the spare's slot
+     * @param wasSearching whether it is counted as searching
+     * @param workVisible  scans every queue
+     * @return the control word right after the spare joined the reserve count (as S2 returns
+     *     it: the leaving spare checks it for quiescence after shutdown, as a last sleeper does)
+     */
+    public long spareLeave(int index, boolean wasSearching, java.util.function.BooleanSupplier workVisible) {
+        assert index >= core && (int) STATE.getVolatile(states, index * 16) == AWAKE;
+        STATE.setVolatile(states, index * 16, SPARE_IDLE);
+        long delta = ControlWord.ONE_RESERVE - (wasSearching ? ControlWord.ONE_SEARCHER : 0);
+        long word = (long) CTL.getAndAdd(this, delta) + delta;   // full fence: pairs with P2, as S2 does
+        if (workVisible.getAsBoolean()) {
+            wakeIfNeeded(index);
+        }
+        return word;
+    }
+
+    /**
+     * A spare in the reserve with its thread: parks until an activation claims it (returns true:
+     * it is counted as searching) or, after {@code keepAliveNanos} or once {@code stop} holds,
+     * moves its own state {@code SPARE_IDLE -> RESERVE} by CAS (the activation's claim is the
+     * other CAS on that word) and returns false: its thread must exit.
+     *
+     * @param index          the spare's slot, in state {@code SPARE_IDLE} or already claimed
+     * @param stop           checked after each wake-up
+     * @param keepAliveNanos how long the thread waits to be reused
+     * @return whether the spare was activated again
+     */
+    public boolean spareWait(int index, java.util.function.BooleanSupplier stop, long keepAliveNanos) {
+        long since = System.nanoTime();
+        for (;;) {
+            int st = (int) STATE.getVolatile(states, index * 16);
+            if (st == AWAKE) {
+                return true;
+            }
+            assert st == SPARE_IDLE : "spareWait in state " + st;
+            long left = keepAliveNanos - (System.nanoTime() - since);
+            if (stop.getAsBoolean() || left <= 0) {
+                if (STATE.compareAndSet(states, index * 16, SPARE_IDLE, RESERVE)) {
+                    return false;
+                }
+                continue;                         // claimed meanwhile: it is ours to run
+            }
+            Thread.interrupted();                 // a task may have left it set: park would spin
+            LockSupport.parkNanos(this, left);
+        }
+    }
+
+    /** @param index a slot @return whether it is a spare in the reserve whose thread waits for reuse */
+    public boolean isSpareIdle(int index) {
+        return (int) STATE.getVolatile(states, index * 16) == SPARE_IDLE;
+    }
+
+    /**
+     * @param index a slot
+     * @return whether it runs nothing: asleep, dormant, or in the reserve
+     */
+    public boolean isIdle(int index) {
+        return (int) STATE.getVolatile(states, index * 16) != AWAKE;
+    }
+
+    /**
+     * @param c a control word
+     * @return whether it counts every slot asleep or in the reserve and none searching: then no
+     *     worker can be running a task
+     */
+    public boolean everyoneAsleep(long c) {
+        return allIdle(c) && ControlWord.searching(c) == 0;
+    }
+
+    private boolean allIdle(long c) {
+        return ControlWord.sleepers(c) + ControlWord.reserve(c) == size;
+    }
+
+    /** @return the slots that are spares */
+    public int spares() {
+        return size - core;
+    }
+
+    /** @param c a control word @return how many spare slots are out of the reserve */
+    public int sparesOut(long c) {
+        return size - core - ControlWord.reserve(c);
+    }
+
     /** @param index a worker @return whether it is registered as sleeping (dormant included) */
     public boolean isSleeping(int index) {
-        return (int) STATE.getVolatile(states, index * 16) != AWAKE;
+        int st = (int) STATE.getVolatile(states, index * 16);
+        return st == SLEEPING || st == DORMANT;
     }
 
     /** @param index a worker @return whether it is dormant: a sleeper whose thread has exited */

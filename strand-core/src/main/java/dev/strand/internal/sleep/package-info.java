@@ -98,6 +98,48 @@
  *       the pool stops, dormant workers stay dormant (they hold nothing and are not counted live).</li>
  * </ul>
  *
+ * <h2>Spares: the reserve</h2>
+ * A pool has {@code maxSpares} slots beyond its P core workers, which start in a fourth state,
+ * {@code RESERVE}: no thread, an empty deque, counted in the control word's third field and
+ * neither a sleeper nor a searcher. A spare that returns to the reserve keeps its thread parked
+ * for the keep-alive in a fifth state, {@code SPARE_IDLE}, counted in the reserve too, so that
+ * the next block unparks it instead of starting a thread (a thread start costs about as much as
+ * the 1 ms waits compensation is for). A task about to block ({@code Strand.blocking}) keeps P
+ * threads running tasks: if some worker sleeps, nothing starts (that sleeper takes over, woken
+ * now if work is visible, else by the next publish as usual); otherwise it takes a spare out of
+ * the reserve. Wakers never claim a slot in the reserve, so publishing work alone never runs
+ * more than P threads; and an unused reserve costs nothing, because loops over slots stop at
+ * {@code inUse}, the highest slot ever started.
+ * <ul>
+ *   <li><b>Activation:</b> one atomic step moves a count from the reserve to searching; then a
+ *       CAS claims a slot in state {@code SPARE_IDLE} (its parked thread is unparked) or else
+ *       {@code RESERVE} (a thread starts for it, as for a revived dormant worker); either way it
+ *       is a searcher. <b>Invariant:</b> slots in state {@code RESERVE} or {@code SPARE_IDLE}
+ *       are at least the reserve count plus the activations that took a count and have not
+ *       claimed a slot yet: a spare leaving stores its state before it adds itself to the
+ *       count.</li>
+ *   <li><b>Leaving, awake:</b> a spare that finds no work while more spares are out than tasks
+ *       are blocked (a surplus) stores {@code SPARE_IDLE}, then in one step stops searching and joins
+ *       the reserve count (the full fence S2 has), then scans: if work is visible it runs P3 for
+ *       it before its thread exits. This is S2-S3 with "park" read as "leave": a publisher that
+ *       counted the spare as a searcher and woke nobody is covered exactly as in case B, because
+ *       the scan comes after the spare's read-modify-write. <b>Invariant:</b> a leaving spare
+ *       holds no task, no frame, and an empty deque.</li>
+ *   <li><b>Waiting for reuse:</b> the thread parks until an activation claims it
+ *       ({@code SPARE_IDLE -> AWAKE}) or, at the keep-alive or the pool's stop, moves its own
+ *       state {@code SPARE_IDLE -> RESERVE} and exits: two CASes on one word, one wins. A stop
+ *       unparks such threads without claiming them.</li>
+ *   <li><b>Leaving, asleep:</b> a sleeping spare that finds itself surplus after a wake-up moves
+ *       its own state {@code SLEEPING -> SPARE_IDLE} by CAS (a waker's claim is the other CAS on
+ *       the same word: exactly one wins), then moves itself from the sleepers to the reserve
+ *       count. A surplus spare asleep with nobody awake stays a sleeper until it is claimed or
+ *       its keep-alive ends: harmless, it holds nothing.</li>
+ *   <li><b>Quiescence:</b> "every worker a sleeper" becomes "sleepers + reserve = all slots, no
+ *       searcher": a slot in the reserve holds no task, so the termination argument above holds
+ *       unchanged. A spare that leaves after shutdown runs the same check a last sleeper runs.</li>
+ *   <li><b>The watch</b> (case C) runs while any slot is awake, spares included.</li>
+ * </ul>
+ *
  * <h2>Stack overflow</h2>
  * A publisher runs P3 at whatever depth its task recursed to. Taking the token, claiming a sleeper
  * and unparking it are three steps; an overflow after the first would leave a searcher that does

@@ -47,6 +47,9 @@ public abstract class PoolAccess {
     /** Worker {@code w} exited its loop for good (the pool stopped). */
     public abstract void workerExited(Worker w);
 
+    /** @return whether the pool has more spare threads out than tasks blocked (a spare then leaves) */
+    public abstract boolean spareSurplus();
+
     /** @return the pool's work/span profiler, or null when it does not profile */
     public abstract dev.strand.internal.profile.PoolProfiler profiler();
 

@@ -1,17 +1,18 @@
 package dev.strand.internal.worker;
 
 import dev.strand.JoinPolicy;
+import dev.strand.Multiprogramming;
 import dev.strand.PoolConfig;
 import dev.strand.StealPolicy;
 import dev.strand.StrandPool;
 import dev.strand.Task;
 import dev.strand.WorkerStats;
+import dev.strand.internal.cpu.Oversubscription;
 import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
-import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.stack.StackReserve;
 import dev.strand.internal.steal.StealBoard;
@@ -60,6 +61,12 @@ public final class Worker extends Thread {
     private final Worker[] workers;
     private final SleepCoordinator sleep;
     private final VictimOrder victims;
+    /** The core workers' count: slots at or above it are spares, started when workers block. */
+    private final int core;
+    /** Whether this slot is a spare: it returns to the reserve when the pool has one too many. */
+    private final boolean spare;
+    /** {@link Multiprogramming}: whether to yield before steal attempts (AUTO asks each time). */
+    private final Multiprogramming multiprogramming;
     private final SchedulerListener listener;   // null when tracing is off
     /** This worker's side of the work/span profiler; null when the pool does not profile. */
     public final WorkerProfiler prof;
@@ -88,6 +95,7 @@ public final class Worker extends Thread {
     private final StealBoard board;
     /** S1's scan for remaining work (one instance, no allocation per call). */
     private final java.util.function.BooleanSupplier workVisible;
+    private final java.util.function.BooleanSupplier spareSurplus;
 
     // Statistics: written by this thread only. A Worker is a Thread, a large object, so these share
     // lines only with this worker's own fields, never with another worker's.
@@ -162,11 +170,14 @@ public final class Worker extends Thread {
         this.board = board;
         this.workers = workers;
         this.sleep = sleep;
-        this.victims = new VictimOrder(c.parallelism());
+        this.core = c.parallelism();
+        this.spare = index >= core;
+        this.multiprogramming = c.multiprogramming();
+        this.victims = new VictimOrder(core);
         this.listener = c.listener();
         this.poolName = c.name();
         this.profiler = poolAccess.profiler();
-        this.prof = profiler == null ? null : profiler.worker(index);
+        this.prof = profiler == null || spare ? null : profiler.worker(index);   // spares: not profiled
         this.contexts = poolAccess.contexts();
         this.stealHalf = c.tuning().stealPolicy() == StealPolicy.HALF;
         this.stealHalfLimit = c.tuning().stealHalfLimit();
@@ -177,6 +188,7 @@ public final class Worker extends Thread {
         this.lazySplitting = c.tuning().lazySplitting();
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess::workVisible;
+        this.spareSurplus = poolAccess::spareSurplus;
         this.joins = new JoinFrameStack(this, pool);
         this.keepAliveNanos = c.keepAliveNanos();
         setDaemon(c.daemon());
@@ -212,6 +224,15 @@ public final class Worker extends Thread {
         joinBlocks = retired.joinBlocks;
         idleNanos = retired.idleNanos;
         maxDequeSize = retired.maxDequeSize;
+    }
+
+    /**
+     * Marks a spare slot's first thread as searching, as its activation counted it (a revived
+     * slot's thread is marked by the copying constructor). Called before the thread starts.
+     */
+    public void searchingAtStart() {
+        assert spare && getState() == State.NEW;
+        searching = true;
     }
 
     /**
@@ -633,6 +654,7 @@ public final class Worker extends Thread {
                     nap = MIN_JOIN_NAP_NANOS;
                 } else if (++fails < JOIN_SPINS) {
                     Thread.onSpinWait();
+                    yieldIfShared();              // the thief we wait for may be descheduled
                 } else {
                     // 3. Nothing to help with: park until the target completes (its completion
                     //    unparks us), but look for work again after a nap that doubles up to a cap,
@@ -672,7 +694,7 @@ public final class Worker extends Thread {
      * @return a descendant to run, or null
      */
     private Runnable stealDescendant(Task<?> target) {
-        for (int i = 0; i < workers.length; i++) {
+        for (int i = 0, n = sleep.inUse(); i < n; i++) {
             if (i == index) {
                 continue;
             }
@@ -705,7 +727,7 @@ public final class Worker extends Thread {
 
     /** @return whether another worker runs, as its current steal, a task that {@code target} covers */
     private boolean runningElsewhere(Task<?> target) {
-        for (int i = 0; i < workers.length; i++) {
+        for (int i = 0, n = sleep.inUse(); i < n; i++) {
             if (i != index) {
                 Runnable r = board.running(i);
                 if (r != null && TASKS.covers(target, r)) {
@@ -751,18 +773,41 @@ public final class Worker extends Thread {
         return null;
     }
 
-    /** One walk over every other worker in a random coprime-stride order. */
-    private Runnable stealSweep() {
-        int n = workers.length;
-        if (n == 1) {
-            return null;
+    /**
+     * Yields the processor before a steal attempt when the machine is shared (Arora, Blumofe and
+     * Plaxton's multiprogrammed work stealer; see {@code internal.cpu}).
+     */
+    @SuppressWarnings("ThreadPriorityCheck") // the multiprogrammed mode's yield is the point
+    private void yieldIfShared() {
+        Multiprogramming m = multiprogramming;
+        if (m == Multiprogramming.ALWAYS || (m == Multiprogramming.AUTO && Oversubscription.active())) {
+            Thread.yield();
         }
-        long walk = victims.start(nextRandom());
-        for (int k = 0; k < n; k++) {
-            int v = victims.victim(walk, k);
+    }
+
+    /**
+     * One walk over every other core worker in a random coprime-stride order, then over the spare
+     * slots ever started, in order (they exist only while workers block, so they are few and
+     * usually empty).
+     */
+    private Runnable stealSweep() {
+        Runnable t;
+        if (core > 1 || spare) {
+            long walk = victims.start(nextRandom());
+            for (int k = 0; k < core; k++) {
+                int v = victims.victim(walk, k);
+                if (v != index) {
+                    yieldIfShared();
+                    if ((t = stealFrom(v)) != null) {
+                        return t;
+                    }
+                }
+            }
+        }
+        for (int v = core, n = sleep.inUse(); v < n; v++) {
             if (v != index) {
-                Runnable t = stealFrom(v);
-                if (t != null) {
+                yieldIfShared();
+                if ((t = stealFrom(v)) != null) {
                     return t;
                 }
             }
@@ -939,6 +984,15 @@ public final class Worker extends Thread {
      *     caller is counted as searching and looks again)
      */
     private Runnable idle() {
+        if (spare && poolAccess.spareSurplus()) {
+            assert deque.isEmpty() && joins.depth == 0 && unfinishedCount == 0 : "spare leaving with work";
+            long word = sleep.spareLeave(index, searching, workVisible);   // back to the reserve
+            searching = false;
+            if (pool.isShutdown() && everyoneAsleep(word) && everyoneAsleep(sleep.controlWord())) {
+                poolAccess.quiescentAfterShutdown();               // as a last sleeper would (S2)
+            }
+            return spareIdle();
+        }
         if (!searching) {
             searching = sleep.workerTryStartSearching();
         }
@@ -970,8 +1024,12 @@ public final class Worker extends Thread {
         if (prof != null) {
             prof.parked(true);
         }
-        if (sleep.workerPark(index, poolAccess::isStopping, workVisible, keepAliveNanos)) {   // S3b
+        if (sleep.workerPark(index, poolAccess::isStopping, workVisible, keepAliveNanos,
+                spare ? spareSurplus : null)) {                    // S3b
             assert deque.isEmpty() && joins.depth == 0 && unfinishedCount == 0 : "retired holding work";
+            if (spare && sleep.isSpareIdle(index)) {
+                return spareIdle();                                // left for the reserve asleep
+            }
             retired = true;                                        // dormant: the thread exits
             return null;
         }
@@ -983,9 +1041,24 @@ public final class Worker extends Thread {
         return null;
     }
 
-    /** @return whether control word {@code c} counts every worker as a sleeper and none searching */
+    /**
+     * A spare in the reserve keeps its thread parked for the keep-alive, so that the next block
+     * unparks it instead of starting a thread.
+     *
+     * @return null: either activated again (counted as searching) or retired (the thread exits)
+     */
+    private Runnable spareIdle() {
+        if (sleep.spareWait(index, poolAccess::isStopping, keepAliveNanos)) {
+            searching = true;                                      // the activation counted us
+        } else {
+            retired = true;
+        }
+        return null;
+    }
+
+    /** @return whether control word {@code c} counts every slot asleep (or in reserve) and none searching */
     private boolean everyoneAsleep(long c) {
-        return ControlWord.sleepers(c) == workers.length && ControlWord.searching(c) == 0;
+        return sleep.everyoneAsleep(c);
     }
 
     /**
@@ -1019,7 +1092,7 @@ public final class Worker extends Thread {
     public WorkerStats snapshot() {
         return new WorkerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
                 failedSteals, movedByHalf, sleep.parks(index), sleep.unparks(index), joinBlocks,
-                idleNanos, maxDequeSize, deque.size(), sleep.isSleeping(index));
+                idleNanos, maxDequeSize, deque.size(), sleep.isIdle(index));
     }
 
     // ================================================================ java.util.concurrent waits
@@ -1138,6 +1211,7 @@ public final class Worker extends Thread {
                     nap = MIN_JOIN_NAP_NANOS;
                 } else if (++fails < JOIN_SPINS) {
                     Thread.onSpinWait();
+                    yieldIfShared();              // the thief we wait for may be descheduled
                 } else {
                     // Nothing to help with: park until the target completes (it unparks this
                     // waiter), the deadline, or the nap's end, then sweep again (as awaitJoinSlow).

@@ -1,6 +1,7 @@
 package dev.strand.internal.sleep;
 
 import static dev.strand.internal.sleep.ControlWord.MAX_COUNT;
+import static dev.strand.internal.sleep.ControlWord.ONE_RESERVE;
 import static dev.strand.internal.sleep.ControlWord.ONE_SEARCHER;
 import static dev.strand.internal.sleep.ControlWord.ONE_SLEEPER;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ControlWordTest {
 
     private static final int[] BOUNDARY = {
-        0, 1, 2, 255, 256, 511, 512, 65_535, 65_536, (1 << 30) - 1, 1 << 30,
+        0, 1, 2, 255, 256, 511, 512, 65_535, 65_536, (1 << 20) - 1, 1 << 20,
         MAX_COUNT - 2, MAX_COUNT - 1, MAX_COUNT
     };
 
@@ -89,6 +90,39 @@ class ControlWordTest {
         long max = ControlWord.pack(MAX_COUNT, MAX_COUNT);
         assertThat(ControlWord.searching(max)).isEqualTo(MAX_COUNT);
         assertThat(ControlWord.sleepers(max)).isEqualTo(MAX_COUNT);
+    }
+
+    @Test
+    void reserveFieldIsIndependent() {
+        int[] small = {0, 1, 2, 511, MAX_COUNT - 1, MAX_COUNT};
+        for (int s : small) {
+            for (int z : small) {
+                for (int r : small) {
+                    long w = ControlWord.pack(s, z, r);
+                    assertThat(ControlWord.searching(w)).isEqualTo(s);
+                    assertThat(ControlWord.sleepers(w)).isEqualTo(z);
+                    assertThat(ControlWord.reserve(w)).isEqualTo(r);
+                    if (r > 0 && s < MAX_COUNT) {      // a spare activated: reserve -> searching
+                        assertThat(w - ONE_RESERVE + ONE_SEARCHER).isEqualTo(ControlWord.pack(s + 1, z, r - 1));
+                    }
+                    if (z > 0 && r < MAX_COUNT) {      // a sleeping spare returns to the reserve
+                        assertThat(w - ONE_SLEEPER + ONE_RESERVE).isEqualTo(ControlWord.pack(s, z - 1, r + 1));
+                    }
+                    if (s > 0 && r < MAX_COUNT) {      // a searching spare returns to the reserve
+                        assertThat(w - ONE_SEARCHER + ONE_RESERVE).isEqualTo(ControlWord.pack(s - 1, z, r + 1));
+                    }
+                }
+            }
+        }
+        assertThat(ControlWord.pack(0, 0, 1)).isEqualTo(ONE_RESERVE);
+        assertThat(ControlWord.pack(MAX_COUNT, MAX_COUNT, MAX_COUNT)).isPositive();
+    }
+
+    @Test
+    void outOfRangeCountsRejected() {
+        assertThatThrownBy(() -> ControlWord.pack(MAX_COUNT + 1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ControlWord.pack(0, 0, -1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ControlWord.pack(0, 0, MAX_COUNT + 1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -1,0 +1,258 @@
+package dev.strand;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Blocking compensation: a task that blocks inside {@link Strand#blocking} keeps the pool's
+ * parallelism running, so tasks it (or anyone) forked still run, even with one worker. The latch
+ * waits carry timeouts: without compensation they time out, which is the failure these tests
+ * detect, instead of a hung build.
+ */
+class BlockingTest {
+
+    /** A task waits for a child it forked: with one worker, only a spare thread can run the child. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void oneWorkerWaitsForItsOwnChild() {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).build()) {
+            boolean reached = pool.invoke(() -> {
+                CountDownLatch latch = new CountDownLatch(1);
+                Strand.fork(latch::countDown);
+                return await(latch, 20_000);
+            });
+            assertThat(reached).isTrue();
+            BlockingStats b = pool.stats().blocking();
+            assertThat(b.blocks()).isEqualTo(1);
+            assertThat(b.spareStarts()).isEqualTo(1);
+            assertThat(b.uncompensated()).isZero();
+        }
+    }
+
+    /** The same program with compensation turned off does not complete: the test above can fail. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void withoutSparesTheChildNeverRuns() {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).maxSpares(0).build()) {
+            boolean reached = pool.invoke(() -> {
+                CountDownLatch latch = new CountDownLatch(1);
+                Strand.fork(latch::countDown);     // runs at the join below, after the timeout
+                return await(latch, 300);
+            });
+            assertThat(reached).isFalse();
+            assertThat(pool.stats().blocking().uncompensated()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void managedBlockerPortsFromForkJoinPool() {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).build()) {
+            AtomicInteger blockCalls = new AtomicInteger();
+            long v = pool.invoke(() -> {
+                CountDownLatch latch = new CountDownLatch(1);
+                AtomicLong value = new AtomicLong();
+                Strand.fork(() -> {
+                    value.set(42);
+                    latch.countDown();
+                });
+                try {
+                    Strand.managedBlock(new ForkJoinPool.ManagedBlocker() {
+                        @Override
+                        public boolean block() throws InterruptedException {
+                            blockCalls.incrementAndGet();
+                            return latch.await(20, TimeUnit.SECONDS);
+                        }
+
+                        @Override
+                        public boolean isReleasable() {
+                            return latch.getCount() == 0;
+                        }
+                    });
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return value.get();
+            });
+            assertThat(v).isEqualTo(42);
+            assertThat(blockCalls.get()).isBetween(0, 1);   // 0 if the child ran before the check
+        }
+    }
+
+    /** {@code CompletableFuture.join} of work queued in the same one-worker pool. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void completableFutureJoinInsideATask() {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).build()) {
+            int v = pool.invoke(() -> {
+                CompletableFuture<Integer> f = CompletableFuture.supplyAsync(() -> 6 * 7, pool);
+                return Strand.blocking(f::join);
+            });
+            assertThat(v).isEqualTo(42);
+        }
+    }
+
+    /** A spare that blocks in turn gets its own spare; at the cap, the block is counted uncompensated. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void sparesNestAndTheCapHolds() throws Exception {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).maxSpares(2).build()) {
+            CountDownLatch release = new CountDownLatch(1);
+            CountDownLatch allBlocked = new CountDownLatch(4);
+            Task<Integer> root = pool.submit(() -> {
+                // Four tasks block until the test releases them: the first holds the worker, two
+                // hold the spares, and the fourth finds the cap reached.
+                List<Task<Integer>> ts = new ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    ts.add(Strand.fork(() -> blockUntil(allBlocked, release)));
+                }
+                int sum = blockUntil(allBlocked, release);
+                for (Task<Integer> t : ts) {
+                    sum += t.join();
+                }
+                return sum;
+            });
+            // Only three threads exist (one worker, two spares): the fourth task starts only after
+            // the release, so the count stops at three.
+            assertThat(allBlocked.await(2, TimeUnit.SECONDS)).isFalse();
+            assertThat(allBlocked.getCount()).isEqualTo(1);
+            BlockingStats b = pool.stats().blocking();
+            assertThat(b.spareStarts()).isEqualTo(2);
+            assertThat(b.uncompensated()).isEqualTo(1);
+            assertThat(b.sparesRunning()).isEqualTo(2);
+            release.countDown();
+            assertThat(root.get(20, TimeUnit.SECONDS)).isEqualTo(4);
+        }
+    }
+
+    /** Waits for {@code latch} inside {@link Strand#blocking}, as a task body (no checked exception). */
+    private static boolean await(CountDownLatch latch, long millis) {
+        try {
+            return Strand.blocking(() -> latch.await(millis, TimeUnit.MILLISECONDS));
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int blockUntil(CountDownLatch arrived, CountDownLatch release) {
+        arrived.countDown();
+        try {
+            return Strand.blocking(() -> release.await(20, TimeUnit.SECONDS)) ? 1 : 0;
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Once nothing blocks, spares go back to the reserve and their threads exit. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void sparesLeaveWhenTheBlockEnds() throws Exception {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).build()) {
+            for (int round = 0; round < 20; round++) {
+                boolean ok = pool.invoke(() -> {
+                    CountDownLatch latch = new CountDownLatch(1);
+                    Strand.fork(latch::countDown);
+                    return await(latch, 20_000);
+                });
+                assertThat(ok).isTrue();
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (pool.stats().blocking().sparesRunning() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            BlockingStats b = pool.stats().blocking();
+            assertThat(b.sparesRunning()).as(pool.dump()).isZero();
+            assertThat(b.blockedNow()).isZero();
+            // At most one start per round: a spare still out from the round before (asleep, not
+            // yet gone) is woken instead of starting another.
+            assertThat(b.spareStarts()).isBetween(1L, 20L);
+            // Every spare slot in use was started at least once: slots are reused, not leaked.
+            assertThat(pool.stats().workers().size() - 1L).isBetween(1L, b.spareStarts());
+        }
+    }
+
+    /**
+     * A fork-join tree whose leaves block for a while: every leaf runs exactly once, at P = 1, 2
+     * and 4, and the pool ends with no spare out and nothing blocked.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void blockingLeavesAreCountedExactlyOnce() throws Exception {
+        for (int p : new int[] {1, 2, 4}) {
+            try (StrandPool pool = StrandPool.builder().parallelism(p).build()) {
+                for (int round = 0; round < 5; round++) {
+                    LongAdder ran = new LongAdder();
+                    int depth = 7;                  // 128 leaves
+                    int r = round;
+                    long leaves = pool.invoke(() -> tree(depth, ran, r));
+                    assertThat(leaves).isEqualTo(1L << depth);
+                    assertThat(ran.sum()).isEqualTo(1L << depth);
+                }
+                assertThat(pool.stats().blocking().blocks()).isPositive();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                while (pool.stats().blocking().sparesRunning() > 0 && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                assertThat(pool.stats().blocking().sparesRunning()).as(pool.dump()).isZero();
+                assertThat(pool.stats().blocking().blockedNow()).isZero();
+            }
+        }
+    }
+
+    private static long tree(int depth, LongAdder ran, int round) {
+        if (depth == 0) {
+            ran.increment();
+            if (ran.sum() % 2 == round % 2) {       // half the leaves block
+                try {
+                    Strand.blocking(() -> {
+                        Thread.sleep(0, 200_000);
+                        return null;
+                    });
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return 1;
+        }
+        Task<Long> left = Strand.fork(() -> tree(depth - 1, ran, round));
+        long right = tree(depth - 1, ran, round);
+        return right + left.join();
+    }
+
+    /** Off a worker thread, blocking just runs the call. */
+    @Test
+    void offAWorkerItRunsTheCall() throws Exception {
+        assertThat(Strand.blocking(() -> "x")).isEqualTo("x");
+    }
+
+    /** A pool whose spares are out still shuts down and terminates. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shutdownWithSparesOut() throws Exception {
+        StrandPool pool = StrandPool.builder().parallelism(1).build();
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(1);
+        Task<Boolean> t = pool.submit(() -> {
+            started.countDown();
+            return Strand.blocking(() -> release.await(20, TimeUnit.SECONDS));
+        });
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        Task<Integer> other = pool.submit(() -> 7);   // runs on the spare meanwhile
+        assertThat(other.get(10, TimeUnit.SECONDS)).isEqualTo(7);
+        pool.shutdown();
+        release.countDown();
+        assertThat(t.get(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(pool.awaitTermination(20, TimeUnit.SECONDS)).as(pool.dump()).isTrue();
+    }
+}

@@ -1,0 +1,188 @@
+package dev.strand.internal.deque;
+
+import java.lang.reflect.Method;
+import java.util.ArrayDeque;
+import java.util.List;
+
+import org.jetbrains.kotlinx.lincheck.Actor;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
+
+import org.jetbrains.lincheck.datastructures.IntGen;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Param;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Linearizability of {@link BwosDeque} against a sequential block-based deque, with Lincheck's
+ * model checker (systematic interleavings) and its stress strategy (real threads).
+ *
+ * <p>Owner operations ({@code push}, {@code pop}, {@code askToShare}) form one non-parallel group;
+ * {@code steal} runs anywhere and retries a lost race (see {@link Steals}). The specification is the
+ * BWoS deque's abstract behaviour, not its code: the owner's block holds the newest elements, which
+ * are private; a full block, or a request, grants it (its elements become stealable, oldest first)
+ * and opens a fresh block; a pop from an empty block takes back what the thieves left of the newest
+ * granted block. Thieves' own requests are switched off (see {@link BwosDeque#thievesRequest}); a
+ * request is the owner operation {@code askToShare}, which exercises the same grants under every
+ * interleaving.
+ *
+ * <p>Blocks of two slots make a handful of pushes cross several block boundaries. Sixteen blocks
+ * are more than any scenario can fill (at most seven owner operations, each opening at most two
+ * blocks), so no push is refused here: whether one is depends on how far the thieves have moved
+ * their block counter, which no sequential specification can know. Reuse of blocks (round
+ * wrap-around) is exercised by {@link BwosDequeStressTest} and {@link BwosDequeTest}.
+ */
+@Param(name = "value", gen = IntGen.class, conf = "1:4")
+public class BwosDequeLincheckTest {
+
+    private static final int NE = 2;
+
+    private final BwosDeque<Integer> deque = new BwosDeque<>(16, NE, true, null);
+
+    public BwosDequeLincheckTest() {
+        deque.thievesRequest = false;
+    }
+
+    @Operation(nonParallelGroup = "owner")
+    public void push(@Param(name = "value") int value) {
+        if (deque.push(value) < 0) {
+            throw new AssertionError("push refused");
+        }
+    }
+
+    @Operation(nonParallelGroup = "owner")
+    public Integer pop() {
+        return deque.pop();
+    }
+
+    @Operation(nonParallelGroup = "owner")
+    public void askToShare() {
+        deque.askToShare();
+    }
+
+    @Operation
+    public Integer steal() {
+        return Steals.untilSettled(deque);
+    }
+
+    /**
+     * The sequential block deque. {@code d} holds every element, oldest first; the owner's block
+     * holds the newest {@code committed - head}; each granted block records how many of its
+     * elements are left to steal, and where its owner stopped ({@code committed}).
+     */
+    public static final class Spec {
+        private final ArrayDeque<Integer> d = new ArrayDeque<>();
+        private final ArrayDeque<int[]> granted = new ArrayDeque<>();   // {left, committed}
+        private int committed;
+        private int head;
+        private boolean request;
+
+        public void push(int value) {
+            if (committed == NE) {
+                grant();
+            }
+            d.addLast(value);
+            committed++;
+            if (request) {
+                serve();
+            }
+        }
+
+        public Integer pop() {
+            if (committed > head) {
+                committed--;
+                Integer x = d.pollLast();
+                if (request && committed > head) {
+                    serve();
+                }
+                return x;
+            }
+            int[] newest = granted.peekLast();
+            if (newest == null || newest[0] == 0) {
+                return null;                      // nothing left to take back
+            }
+            granted.pollLast();                   // take it over: what is left is private again
+            committed = newest[1];
+            head = committed - newest[0];
+            committed--;
+            return d.pollLast();
+        }
+
+        public void askToShare() {
+            request = true;
+        }
+
+        public Integer steal() {
+            for (int[] b : granted) {
+                if (b[0] > 0) {
+                    b[0]--;
+                    return d.pollFirst();
+                }
+            }
+            return null;
+        }
+
+        private void serve() {
+            request = false;
+            if (committed > head) {
+                grant();
+            }
+        }
+
+        private void grant() {
+            granted.addLast(new int[] {committed - head, committed});
+            committed = 0;
+            head = 0;
+        }
+    }
+
+    @Test
+    void modelChecking() {
+        LincheckRuns.modelCheck(BwosDequeLincheckTest.class, Spec.class);
+    }
+
+    /**
+     * Hand-written scenarios for the block-boundary races that random scenarios reach less often.
+     * <ol>
+     *   <li>Takeover against a steal: 1 and 2 fill the first block, 3 grants it; the owner pops 3,
+     *       then takes the granted block back while a thief steals from it.</li>
+     *   <li>Two thieves across a boundary: a request grants 1 and 2 as two blocks; the thieves must
+     *       move their block counter past the drained first one, while the owner takes the second
+     *       back.</li>
+     * </ol>
+     */
+    @Test
+    void modelCheckingTargetedScenarios() throws NoSuchMethodException {
+        ExecutionScenario takeoverVsSteal = new ExecutionScenario(
+                List.of(pushActor(1), pushActor(2), pushActor(3)),
+                List.of(List.of(actor("pop"), actor("pop")), List.of(actor("steal"))),
+                List.of(actor("pop")),
+                null);
+        ExecutionScenario thievesCrossABoundary = new ExecutionScenario(
+                List.of(actor("askToShare"), pushActor(1), actor("askToShare"), pushActor(2)),
+                List.of(List.of(actor("pop")), List.of(actor("steal")), List.of(actor("steal"))),
+                List.of(actor("pop")),
+                null);
+        new ModelCheckingOptions()
+                .sequentialSpecification(Spec.class)
+                .iterations(0)
+                .invocationsPerIteration(5_000)
+                .addCustomScenario(takeoverVsSteal)
+                .addCustomScenario(thievesCrossABoundary)
+                .check(BwosDequeLincheckTest.class);
+    }
+
+    private static Actor pushActor(int value) throws NoSuchMethodException {
+        Method m = BwosDequeLincheckTest.class.getMethod("push", int.class);
+        return new Actor(m, List.of(value));
+    }
+
+    private static Actor actor(String name) throws NoSuchMethodException {
+        return new Actor(BwosDequeLincheckTest.class.getMethod(name), List.of());
+    }
+
+    @Test
+    void stress() {
+        LincheckRuns.stress(BwosDequeLincheckTest.class, Spec.class);
+    }
+}

@@ -139,33 +139,33 @@ public final class BwosDeque<T> extends BwosDequeFields {
     /**
      * Creates a deque with the classic protocol (elements become stealable block by block).
      *
-     * @param blocks    number of blocks, rounded up to a power of two, at least 2
-     * @param blockSize slots per block, in [1, {@link #MAX_BLOCK_SIZE}]
+     * @param blockCount number of blocks, rounded up to a power of two, at least 2
+     * @param blockSize  slots per block, in [1, {@link #MAX_BLOCK_SIZE}]
      */
-    public BwosDeque(int blocks, int blockSize) {
-        this(blocks, blockSize, false, null);
+    public BwosDeque(int blockCount, int blockSize) {
+        this(blockCount, blockSize, false, null);
     }
 
     /**
      * Creates a deque.
      *
-     * @param blocks         number of blocks, rounded up to a power of two, at least 2
+     * @param blockCount     number of blocks, rounded up to a power of two, at least 2
      * @param blockSize      slots per block, in [1, {@link #MAX_BLOCK_SIZE}]
      * @param shareOnRequest let a thief that finds nothing stealable ask the owner to grant its
      *                       partly filled block (see the class documentation)
      * @param onShare        run by the owner after it granted a block; may be null
      * @throws IllegalArgumentException if a size is out of range
      */
-    public BwosDeque(int blocks, int blockSize, boolean shareOnRequest, Runnable onShare) {
-        if (blocks < 1 || blocks > (1 << 24)) {
-            throw new IllegalArgumentException("block count must be in [1, 2^24], got " + blocks);
+    public BwosDeque(int blockCount, int blockSize, boolean shareOnRequest, Runnable onShare) {
+        if (blockCount < 1 || blockCount > (1 << 24)) {
+            throw new IllegalArgumentException("block count must be in [1, 2^24], got " + blockCount);
         }
         if (blockSize < 1 || blockSize > MAX_BLOCK_SIZE) {
             throw new IllegalArgumentException(
                     "block size must be in [1, " + MAX_BLOCK_SIZE + "], got " + blockSize);
         }
         int nb = 2;
-        while (nb < blocks) {
+        while (nb < blockCount) {
             nb <<= 1;
         }
         this.mask = nb - 1;
@@ -320,6 +320,13 @@ public final class BwosDeque<T> extends BwosDequeFields {
      * @return the new owner block, or {@code null} if the next block is not free (deque full)
      */
     private BwosBlock advance() {
+        if (shareOnRequest) {
+            // Any grant serves a pending request. Cleared here, not after a full block's grant and
+            // the push into the next block: that would grant twice in one push, and a thief could
+            // drain the first grant and find the deque empty in between, an empty no sequential
+            // history has.
+            REQUEST.setOpaque(this, 0);
+        }
         long o = ownerBlk;
         long n = o + 1;
         long t = (long) THIEF_BLK.getVolatile(this);   // B5: the thieves left block n's previous use
@@ -350,10 +357,11 @@ public final class BwosDeque<T> extends BwosDequeFields {
 
     /** Invariant: owner only. A thief asked: grant the owner's block now, if it holds elements. */
     private void serveRequest() {
-        REQUEST.setOpaque(this, 0);
         BwosBlock b = ownerBlock;
         if (b.committed > b.head) {
             advance();                            // if the deque is full the elements stay private
+        } else {
+            REQUEST.setOpaque(this, 0);
         }
     }
 

@@ -129,7 +129,9 @@ public class BwosDequeLincheckTest {
             }
         }
 
+        /** Grants the owner's block; any grant serves a pending request. */
         private void grant() {
+            request = false;
             granted.addLast(new int[] {committed - head, committed});
             committed = 0;
             head = 0;

@@ -36,9 +36,12 @@ import java.util.Objects;
  * <ul>
  *   <li>Push: into the owner's block. When that block is full, the owner <em>advances</em>: it
  *       grants its block (B1) and moves to the next one, which must be free: the thieves must have
- *       left its previous use, {@code ownerBlk + 1 - thiefBlk < nb}. Otherwise the deque is full
- *       and the push fails ({@code -1}); the caller runs the element itself, as a scheduler does at
- *       its spawn bound.</li>
+ *       left its previous use, {@code ownerBlk + 1 - thiefBlk < nb}. Thieves move
+ *       {@code thiefBlk} only when they look for work, so the owner first moves it past drained
+ *       blocks itself. If the block to reuse still holds stealable elements the deque is full and
+ *       the push fails ({@code -1}); the caller runs the element itself, as a scheduler does at its
+ *       spawn bound. Fullness so depends only on the elements, not on how far the thieves' counter
+ *       lags.</li>
  *   <li>Pop: from the owner's block. When it is empty, the owner <em>takes over</em> the block
  *       before it, if that is still granted ({@code ownerBlk - 1 >= thiefBlk}) and has stealable
  *       elements: one atomic exchange of its {@code reserved} to {@code OWNED} (B3) returns the index
@@ -330,8 +333,18 @@ public final class BwosDeque<T> extends BwosDequeFields {
         long o = ownerBlk;
         long n = o + 1;
         long t = (long) THIEF_BLK.getVolatile(this);   // B5: the thieves left block n's previous use
-        if (n - t > mask) {
-            return null;
+        while (n - t > mask) {
+            // Thieves move their counter only when they look for work, and only onto a block with
+            // elements: move it past drained blocks here, or the deque would look full for ever.
+            // It may reach the owner's block (thieves then find nothing until the next grant).
+            if (t >= o || !drained(block(t))) {
+                return null;                      // the block n would reuse still has elements
+            }
+            if (THIEF_BLK.compareAndSet(this, t, t + 1)) {   // B5
+                t++;
+            } else {
+                t = (long) THIEF_BLK.getVolatile(this);
+            }
         }
         BwosBlock cur = block(o);
         BwosBlock next = block(n);
@@ -353,6 +366,16 @@ public final class BwosDeque<T> extends BwosDequeFields {
             onShare.run();
         }
         return next;
+    }
+
+    /**
+     * Invariant: owner only; {@code b} is granted. A drained block stays drained until its reuse,
+     * which needs {@code thiefBlk} past it.
+     */
+    private static boolean drained(BwosBlock b) {
+        int i = idx((long) RESERVED.getVolatile(b));
+        assert i != OWNED : "Invariant: blocks in [thiefBlk, ownerBlk) are granted";
+        return i >= b.committed;
     }
 
     /** Invariant: owner only. A thief asked: grant the owner's block now, if it holds elements. */

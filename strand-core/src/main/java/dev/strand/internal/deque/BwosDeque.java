@@ -625,6 +625,17 @@ public final class BwosDeque<T> extends BwosDequeFields {
         return ne;
     }
 
+    /** @return how many slots of any block reference {@code x} (for tests) */
+    int slotsReferencing(Object x) {
+        int n = 0;
+        for (BwosBlock b : blocks) {
+            for (Object o : b.slots) {
+                n += o == x ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
     /** @return the owner's block counter (for tests) */
     long ownerBlockCounter() {
         return ownerBlk;

@@ -378,6 +378,20 @@ public final class BwosDeque<T> extends BwosDequeFields {
         return i >= b.committed;
     }
 
+    /**
+     * Grants the owner's block now, if it holds elements, so that thieves may take them (the owner
+     * moves on to a fresh block). A scheduler may call it before it blocks, or where it wants its
+     * private work stealable.
+     *
+     * <p>Invariant: owner thread only.
+     *
+     * @return whether a block was granted (false if the owner's block was empty or the deque full)
+     */
+    public boolean share() {
+        BwosBlock b = ownerBlock;
+        return b.committed > b.head && advance() != null;
+    }
+
     /** Invariant: owner only. A thief asked: grant the owner's block now, if it holds elements. */
     private void serveRequest() {
         BwosBlock b = ownerBlock;

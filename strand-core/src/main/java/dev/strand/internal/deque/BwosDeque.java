@@ -81,6 +81,14 @@ import java.util.Objects;
  * its block early (an advance with a partly filled block), as Lace's split deque shares on request.
  * {@code onShare} runs after every grant (a scheduler wakes a sleeping thief there).
  *
+ * <h2>Errors</h2>
+ * An owner deep in a recursion can run out of stack inside an operation (in interpreted and C1 code
+ * every VarHandle access is a call). The fast paths make no call between writing a slot and moving
+ * {@code committed}: both are plain accesses. A takeover's result is consumed by plain stores only.
+ * An advance reclaims the next block before it grants the current one, and moves the owner's
+ * counters last with plain stores. The runtime's stack-reserve rules would still have to be
+ * checked against these paths before the deque runs under workers.
+ *
  * <h2>Memory</h2>
  * The owner nulls a slot when it pops its element, and all slots of a block's previous use when it
  * reclaims the block; thieves never write slots. Stolen elements therefore stay referenced until

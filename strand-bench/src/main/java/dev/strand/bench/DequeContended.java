@@ -1,5 +1,6 @@
 package dev.strand.bench;
 
+import dev.strand.internal.deque.BwosDeque;
 import dev.strand.internal.deque.ChaseLevDeque;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;
@@ -26,8 +27,11 @@ import org.openjdk.jmh.infra.Blackhole;
  * a pop the thief won returns null and counts as done. Thief scores are ns per steal attempt.
  * {@code chase-lev}: Strand's {@link ChaseLevDeque} ({@code stealOrNull}); for reference
  * {@code concurrent-linked-deque}: {@link ConcurrentLinkedDeque} ({@code offerLast}/{@code pollLast}
- * for the owner, {@code pollFirst} for the thief). JMH reports each method of the group and the
- * group as a whole.
+ * for the owner, {@code pollFirst} for the thief). {@code bwos}: Strand's {@link BwosDeque} with 32
+ * blocks of 32 slots, where a batch never leaves the owner's private block (the thief finds
+ * nothing: what BWoS's owner costs when nobody can steal from it); {@code bwos-4}: 64 blocks of 4
+ * slots, where a batch of 16 fills and grants three blocks and takes them back (the thief competes
+ * for them). JMH reports each method of the group and the group as a whole.
  */
 @State(Scope.Group)
 @BenchmarkMode(Mode.AverageTime)
@@ -42,23 +46,26 @@ public class DequeContended {
     public int batch;
 
     /** Deque under test. */
-    @Param({"chase-lev", "concurrent-linked-deque"})
+    @Param({"chase-lev", "bwos", "bwos-4", "concurrent-linked-deque"})
     public String impl;
 
     private static final Object ELEMENT = new Object();
 
     private ChaseLevDeque<Object> chaseLev;
+    private BwosDeque<Object> bwos;
     private ConcurrentLinkedDeque<Object> clq;
-    private boolean isChaseLev;
+    private int kind;
 
     @Setup(Level.Iteration)
     public void setUp() {
-        isChaseLev = switch (impl) {
-            case "chase-lev" -> true;
-            case "concurrent-linked-deque" -> false;
-            default -> throw Impl.unknown(impl, "chase-lev, concurrent-linked-deque");
+        kind = switch (impl) {
+            case "chase-lev" -> 0;
+            case "concurrent-linked-deque" -> 1;
+            case "bwos", "bwos-4" -> 2;
+            default -> throw Impl.unknown(impl, "chase-lev, bwos, bwos-4, concurrent-linked-deque");
         };
         chaseLev = new ChaseLevDeque<>(256);
+        bwos = impl.equals("bwos-4") ? new BwosDeque<>(64, 4) : new BwosDeque<>(32, 32);
         clq = new ConcurrentLinkedDeque<>();
     }
 
@@ -69,12 +76,19 @@ public class DequeContended {
     public int owner() {
         int n = batch;
         int got = 0;
-        if (isChaseLev) {
+        if (kind == 0) {
             for (int i = 0; i < n; i++) {
                 chaseLev.push(ELEMENT);
             }
             for (int i = 0; i < n; i++) {
                 got += chaseLev.pop() != null ? 1 : 0;
+            }
+        } else if (kind == 2) {
+            for (int i = 0; i < n; i++) {
+                bwos.push(ELEMENT);
+            }
+            for (int i = 0; i < n; i++) {
+                got += bwos.pop() != null ? 1 : 0;
             }
         } else {
             for (int i = 0; i < n; i++) {
@@ -92,6 +106,10 @@ public class DequeContended {
     @Group("ownerVsThief")
     @GroupThreads(1)
     public void thief(Blackhole bh) {
-        bh.consume(isChaseLev ? chaseLev.stealOrNull() : clq.pollFirst());
+        bh.consume(switch (kind) {
+            case 0 -> chaseLev.stealOrNull();
+            case 2 -> bwos.stealOrNull();
+            default -> clq.pollFirst();
+        });
     }
 }

@@ -1,5 +1,6 @@
 package dev.strand.bench;
 
+import dev.strand.internal.deque.BwosDeque;
 import dev.strand.internal.deque.ChaseLevDeque;
 import java.util.ArrayDeque;
 import java.util.concurrent.ConcurrentLinkedDeque;
@@ -23,7 +24,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link ChaseLevDeque}; for reference, {@code concurrent-linked-deque} is the JDK's lock-free
  * {@link ConcurrentLinkedDeque} used the same way (owner at the tail: {@code offerLast}/{@code
  * pollLast}; thief at the head: {@code pollFirst}), and {@code array-deque} is an unsynchronized
- * {@link ArrayDeque}: the floor of a single-threaded deque.
+ * {@link ArrayDeque}: the floor of a single-threaded deque. {@code bwos} is Strand's block-based
+ * {@link BwosDeque} (32 blocks of 32 slots): its owner's block is private, so its push-steal
+ * operation grants the block ({@code share()}) after the pushes, then steals; a batch of 64 crosses
+ * block boundaries (a grant and a takeover each way).
  *
  * <p>An operation pushes {@code batch} elements, then removes them all (pop: newest first; steal:
  * oldest first); the score is ns per operation: divide by {@code batch} for ns per element
@@ -45,12 +49,13 @@ public class DequeOps {
     public int batch;
 
     /** Deque under test. */
-    @Param({"chase-lev", "concurrent-linked-deque", "array-deque"})
+    @Param({"chase-lev", "bwos", "concurrent-linked-deque", "array-deque"})
     public String impl;
 
     private static final Object ELEMENT = new Object();
 
     private ChaseLevDeque<Object> chaseLev;
+    private BwosDeque<Object> bwos;
     private ConcurrentLinkedDeque<Object> clq;
     private ArrayDeque<Object> array;
     private int kind;
@@ -61,9 +66,11 @@ public class DequeOps {
             case "chase-lev" -> 0;
             case "concurrent-linked-deque" -> 1;
             case "array-deque" -> 2;
-            default -> throw Impl.unknown(impl, "chase-lev, concurrent-linked-deque, array-deque");
+            case "bwos" -> 3;
+            default -> throw Impl.unknown(impl, "chase-lev, bwos, concurrent-linked-deque, array-deque");
         };
         chaseLev = new ChaseLevDeque<>(256);
+        bwos = new BwosDeque<>(BwosDeque.DEFAULT_BLOCKS, BwosDeque.DEFAULT_BLOCK_SIZE);
         clq = new ConcurrentLinkedDeque<>();
         array = new ArrayDeque<>(256);
     }
@@ -96,6 +103,15 @@ public class DequeOps {
                     got += clq.pollFirst() != null ? 1 : 0;
                 }
             }
+            case 3 -> {
+                for (int i = 0; i < n; i++) {
+                    bwos.push(ELEMENT);
+                }
+                bwos.share();                     // the owner's block is private until granted
+                for (int i = 0; i < n; i++) {
+                    got += bwos.stealOrNull() != null ? 1 : 0;
+                }
+            }
             default -> {
                 for (int i = 0; i < n; i++) {
                     array.offerLast(ELEMENT);
@@ -125,6 +141,14 @@ public class DequeOps {
                 }
                 for (int i = 0; i < n; i++) {
                     got += clq.pollLast() != null ? 1 : 0;
+                }
+            }
+            case 3 -> {
+                for (int i = 0; i < n; i++) {
+                    bwos.push(ELEMENT);
+                }
+                for (int i = 0; i < n; i++) {
+                    got += bwos.pop() != null ? 1 : 0;
                 }
             }
             default -> {

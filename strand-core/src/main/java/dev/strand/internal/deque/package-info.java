@@ -1,6 +1,7 @@
 /**
  * The scheduler's queues: {@link dev.strand.internal.deque.ChaseLevDeque}, the work-stealing deque
- * each worker owns, its three-way {@link dev.strand.internal.deque.Steal} result, and
+ * each worker owns, its three-way {@link dev.strand.internal.deque.Steal} result, the block-based
+ * alternative {@link dev.strand.internal.deque.BwosDeque} (see the last section), and
  * {@link dev.strand.internal.deque.Injector}, the FIFO queue for submissions from outside (any
  * thread pushes under a lock; consumers claim batches with one CAS, which is safe there because
  * nobody pops its tail). Not exported: besides the classic operations, the deque serves the
@@ -32,5 +33,75 @@
  * {@code top}, and the CAS (F4) picks one winner. Above the last element the owner takes index
  * {@code b > t} which no thief can reach without first advancing {@code top} past {@code b}, which
  * F2/F3 rule out.
+ *
+ * <h2>BWoS: the block-based deque</h2>
+ * {@link dev.strand.internal.deque.BwosDeque} is an alternative to the Chase-Lev deque, after
+ * J. Wang, B. Trach, M. Fu, D. Behrens, J. Schwender, Y. Liu, J. Lei, V. Vafeiadis, H. Härtig and
+ * H. Chen, "BWoS: Formally Verified Block-based Work Stealing for Parallel Processing", OSDI 2023,
+ * in its LIFO-owner variant. It is not the runtime's deque; it is built, verified and measured
+ * beside it (docs/design.md records the comparison).
+ *
+ * <p>Why it exists. In Chase-Lev, owner and thieves meet on every element: the owner's pop must be
+ * ordered against the thieves' reads of {@code top} (the F2 store-load fence, one locked instruction
+ * per pop on x86), and the slots near {@code top} are written by the owner and read by thieves. BWoS
+ * splits the deque into blocks and keeps owner and thieves on different blocks: the owner's block
+ * is its own, so a push or a pop there is a plain store and a plain load, no fence, no atomic
+ * instruction and no cache line shared with a thief; thieves take from the oldest granted block,
+ * whose fields the owner does not touch. The owner synchronizes only when it crosses a block
+ * boundary: a release store when it grants a full block, one atomic exchange when it takes a block
+ * back. Steals of one block's elements are batched by nature: the elements of a granted block are
+ * fixed, so a thief can take several with one CAS.
+ *
+ * <p>Protocol, in short (the class documentation has the fences B1..B5):
+ * <ul>
+ *   <li>A ring of {@code nb} blocks of {@code ne} slots; block counters grow without bound.
+ *       {@code ownerBlk} is the owner's block, {@code thiefBlk} the thieves'; the blocks between
+ *       are granted.</li>
+ *   <li>Per block: {@code committed} (the owner's fill mark, fixed while granted), and
+ *       {@code reserved}, a tag and an index: the next slot for thieves, or {@code OWNED}.</li>
+ *   <li>Push fills the owner's block; a full block is granted (release store of {@code reserved})
+ *       and the owner opens the next block, if the thieves have left its previous use.</li>
+ *   <li>Pop empties the owner's block; an empty one makes the owner take back the newest granted
+ *       block by exchanging its {@code reserved} for {@code OWNED}: the thieves stopped at the index
+ *       returned, the slots above it are the owner's.</li>
+ *   <li>Steal reads {@code reserved}, the slot, re-checks {@code thiefBlk}, then CASes
+ *       {@code reserved} one further; at a drained block it moves {@code thiefBlk} on.</li>
+ * </ul>
+ *
+ * <p>Invariants (asserted where the owner can check them):
+ * <ul>
+ *   <li>{@code thiefBlk <= ownerBlk}, and {@code ownerBlk - thiefBlk < nb}: the blocks in use are
+ *       distinct.</li>
+ *   <li>The owner's block is {@code OWNED}; the blocks in {@code [thiefBlk, ownerBlk)} are granted,
+ *       and each holds elements from its {@code reserved} index up to its {@code committed}. Only
+ *       {@code thiefBlk}'s block can be partly stolen; a drained block stays drained until it is
+ *       reused.</li>
+ *   <li>Only the owner changes a block's tag, and it bumps it at every move to {@code OWNED}
+ *       (reclaim, takeover): a thief's CAS succeeds only on the very value it read before it read
+ *       the slot, so the slot held the element the owner granted there (no ABA).</li>
+ *   <li>Every element pushed is returned exactly once: by one pop or by one steal.</li>
+ * </ul>
+ *
+ * <p>Trade-offs against Chase-Lev:
+ * <ul>
+ *   <li>Bounded: at most {@code nb * ne} elements, and a push fails when the block it would open
+ *       still holds stealable elements. The runtime already handles a refused push (its spawn bound
+ *       runs the child inline), so fullness costs parallelism, not correctness. Chase-Lev grows.</li>
+ *   <li>Visibility and granularity: elements in the owner's block are private. A thief sees work
+ *       only once a block is full (or granted on request, {@code shareOnRequest}, Lace's remedy),
+ *       so a shallow fork tree of fewer than {@code ne} pending tasks cannot be stolen from. Smaller
+ *       blocks expose work sooner and cost more block crossings. Stealing is FIFO among granted
+ *       elements only: the oldest element overall, as Chase-Lev gives it, is stolen only if it is
+ *       not in the owner's block.</li>
+ *   <li>Boundary thrashing: an owner that pushes and pops across a block boundary pays a grant and
+ *       a takeover (an atomic exchange) each way, where Chase-Lev pays its F2 fence per pop.</li>
+ *   <li>Probe cost: a thief's probe reads {@code thiefBlk}, a block's {@code reserved} and
+ *       {@code committed}, and at a drained block the next block's too: two or three lines where
+ *       Chase-Lev reads {@code top} and {@code bottom}.</li>
+ *   <li>No global index: elements have no monotone index, so the joiner's "steal at or above the
+ *       index the thief had when it started" (leapfrogging) has no direct counterpart; a runtime
+ *       on BWoS would keep a per-slot push sequence (one more store per push) or let joiners fall
+ *       back to ordinary steals.</li>
+ * </ul>
  */
 package dev.strand.internal.deque;

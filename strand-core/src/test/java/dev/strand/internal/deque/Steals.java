@@ -21,4 +21,17 @@ final class Steals {
             }
         }
     }
+
+    /** The same for a {@link BwosDeque}: a Retry means another thread took what this one saw. */
+    static <T> T untilSettled(BwosDeque<T> deque) {
+        for (;;) {
+            Steal<T> s = deque.steal();
+            if (s instanceof Steal.Success<T> ok) {
+                return ok.value();
+            }
+            if (s instanceof Steal.Empty<T>) {
+                return null;
+            }
+        }
+    }
 }

@@ -93,9 +93,17 @@ public final class StrandCluster implements AutoCloseable {
      * @throws ClusterException if a node does not start or the cluster cannot be joined in time
      */
     public static StrandCluster startLocal(int nodes, ClusterConfig config) {
+        return startLocal(nodes, config, null);
+    }
+
+    /**
+     * As {@link #startLocal(int, ClusterConfig)}, the nodes with the given class path (null: this
+     * JVM's).
+     */
+    public static StrandCluster startLocal(int nodes, ClusterConfig config, String classPath) {
         int parallelism = config.nodeParallelism() > 0 ? config.nodeParallelism()
                 : Math.max(1, Runtime.getRuntime().availableProcessors() / nodes);
-        LocalNodes started = LocalNodes.start(nodes, config, parallelism, null);
+        LocalNodes started = LocalNodes.start(nodes, config, parallelism, classPath);
         try {
             ClusterConfig c = started.config();
             return new StrandCluster(IgniteEngine.connect(c, nodes), c, started);

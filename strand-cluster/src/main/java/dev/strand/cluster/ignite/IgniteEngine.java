@@ -11,8 +11,10 @@ import dev.strand.cluster.launch.JvmFlags;
 import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
 import dev.strand.cluster.stats.JobOutcome;
+import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -54,9 +56,18 @@ public final class IgniteEngine implements Engine {
         JvmFlags.requirePresent();
         IgniteConfigs.quietProperties();
         String name = "strand-driver-" + UUID.randomUUID().toString().substring(0, 8);
+        ClusterConfig c = config;
+        if (c.workDirectory() == null) {
+            // Ignite's default is ./ignite/work: not in the user's current directory.
+            try {
+                c = c.withWorkDirectory(Files.createTempDirectory("strand-driver-").toString());
+            } catch (IOException e) {
+                throw new ClusterException("could not create a work directory for Ignite: " + e, e);
+            }
+        }
         Ignite ignite;
         try {
-            ignite = Ignition.start(IgniteConfigs.client(name, config));
+            ignite = Ignition.start(IgniteConfigs.client(name, c));
         } catch (IgniteException e) {
             throw new ClusterException("could not join the cluster at " + config.effectiveDiscoveryAddresses()
                     + " within " + config.joinTimeout() + ": " + rootMessage(e), e);

@@ -7,6 +7,7 @@ import dev.strand.cluster.engine.Engine;
 import dev.strand.cluster.engine.EngineRun;
 import dev.strand.cluster.engine.LocalEngine;
 import dev.strand.cluster.ignite.IgniteEngine;
+import dev.strand.cluster.launch.JvmFlags;
 import dev.strand.cluster.launch.LocalNodes;
 import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
@@ -101,6 +102,7 @@ public final class StrandCluster implements AutoCloseable {
      * JVM's).
      */
     public static StrandCluster startLocal(int nodes, ClusterConfig config, String classPath) {
+        JvmFlags.requirePresent();       // before any node starts: this JVM must join them
         int parallelism = config.nodeParallelism() > 0 ? config.nodeParallelism()
                 : Math.max(1, Runtime.getRuntime().availableProcessors() / nodes);
         LocalNodes started = LocalNodes.start(nodes, config, parallelism, classPath);
@@ -122,14 +124,23 @@ public final class StrandCluster implements AutoCloseable {
      *     not serializable, or the batch times out
      */
     public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs) {
+        return runBatch(fn, jobs, () -> { });
+    }
+
+    /**
+     * As {@link #runBatch(JobFunction, List)}, calling {@code onJobDone} as each job's result
+     * arrives (from another thread; for a progress bar).
+     */
+    public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs, Runnable onJobDone) {
         Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(onJobDone, "onJobDone");
         List<NodeInfo> nodes = engine.nodes();
         if (nodes.isEmpty()) {
             throw new ClusterException("no server node is left in the cluster");
         }
         Link link = engine.link();
         List<PlannedJob> plan = Planner.plan(jobs, nodes, estimator, link, config.costAware() && link != null);
-        EngineRun run = engine.run(fn, plan);
+        EngineRun run = engine.run(fn, plan, onJobDone);
 
         List<JobRecord> records = new ArrayList<>(plan.size());
         Map<Long, byte[]> outputs = new LinkedHashMap<>();

@@ -21,9 +21,10 @@ public interface Engine extends AutoCloseable {
     /**
      * Runs every job of the plan once (at least once; one outcome per job id is kept).
      *
+     * @param onJobDone called once per job, when its first outcome arrives (any thread)
      * @throws dev.strand.cluster.ClusterException when a job fails or the batch times out
      */
-    EngineRun run(JobFunction fn, List<PlannedJob> plan);
+    EngineRun run(JobFunction fn, List<PlannedJob> plan, Runnable onJobDone);
 
     @Override
     void close();

@@ -53,7 +53,7 @@ public final class LocalEngine implements Engine {
     }
 
     @Override
-    public EngineRun run(JobFunction fn, List<PlannedJob> plan) {
+    public EngineRun run(JobFunction fn, List<PlannedJob> plan, Runnable onJobDone) {
         Serialization.requireSerializable(fn);
         long start = System.nanoTime();
         long[] arrivals = new long[plan.size()];
@@ -66,6 +66,7 @@ public final class LocalEngine implements Engine {
                 byte[] out = fn.apply(p.job().input());
                 long t1 = System.nanoTime();
                 arrivals[slot] = t1 - start;
+                onJobDone.run();
                 return new JobOutcome(p.job().id(), NODE, NODE, 0, 0, t1 - t0, out);
             }));
         }

@@ -44,9 +44,11 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     private final transient ConcurrentMap<Long, JobOutcome> outcomes = new ConcurrentHashMap<>();
     private final transient ConcurrentMap<Long, Long> arrivals = new ConcurrentHashMap<>();
     private final transient AtomicInteger duplicates = new AtomicInteger();
+    private final transient Runnable onJobDone;
 
-    BatchTask(JobFunction fn, List<PlannedJob> plan, long startNanos) {
+    BatchTask(JobFunction fn, List<PlannedJob> plan, long startNanos, Runnable onJobDone) {
         this.fn = fn;
+        this.onJobDone = onJobDone;
         this.plan = plan;
         this.startNanos = startNanos;
     }
@@ -90,6 +92,7 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         long at = System.nanoTime() - startNanos;
         if (outcomes.putIfAbsent(o.id(), o) == null) {
             arrivals.put(o.id(), at);
+            onJobDone.run();
         } else {
             duplicates.incrementAndGet();
             LOG.log(Level.DEBUG, "dropped a second result for job {0}", o.id());

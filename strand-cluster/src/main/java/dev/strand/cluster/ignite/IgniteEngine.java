@@ -128,10 +128,10 @@ public final class IgniteEngine implements Engine {
     }
 
     @Override
-    public EngineRun run(JobFunction fn, List<PlannedJob> plan) {
+    public EngineRun run(JobFunction fn, List<PlannedJob> plan, Runnable onJobDone) {
         Serialization.requireSerializable(fn);
         long start = System.nanoTime();
-        BatchTask task = new BatchTask(fn, plan, start);
+        BatchTask task = new BatchTask(fn, plan, start, onJobDone);
         try {
             ignite.compute(ignite.cluster().forServers()).withTimeout(config.taskTimeout().toMillis())
                     .execute(task, null);

@@ -98,6 +98,12 @@ final class IgniteConfigs {
         communication.setLocalPort(c.communicationPort() == 0
                 ? ClusterConfig.DEFAULT_COMMUNICATION_PORT : c.communicationPort());
         communication.setLocalPortRange(c.portRange() * 2);
+        // Bounded reconnects: a steal request to a node that has just died is sent from the
+        // collision handling, and Ignite's default backoff (up to 10 minutes) stalled a survivor
+        // for minutes before discovery removed the dead node.
+        communication.setConnectTimeout(1_000);
+        communication.setMaxConnectTimeout(c.failureDetection().toMillis());
+        communication.setReconnectCount(2);
         cfg.setCommunicationSpi(communication);
 
         JobStealingFailoverSpi failover = new JobStealingFailoverSpi();

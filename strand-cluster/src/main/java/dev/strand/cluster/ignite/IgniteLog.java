@@ -63,9 +63,10 @@ final class IgniteLog implements IgniteLogger {
         return log.isLoggable(Level.DEBUG);
     }
 
+    /** Not quiet: in quiet mode Ignite prints its summaries to standard output itself. */
     @Override
     public boolean isQuiet() {
-        return true;
+        return false;
     }
 
     @Override

@@ -19,8 +19,19 @@ import picocli.CommandLine.Spec;
         subcommands = {ClusterDemoCommand.class, ClusterOverheadCommand.class})
 public final class ClusterCommand implements Callable<Integer> {
 
+    /** Held so that its level sticks (java.util.logging keeps loggers weakly). */
+    private static final java.util.logging.Logger IGNITE_LOG = java.util.logging.Logger.getLogger("org.apache.ignite");
+
     @Spec
     CommandSpec spec;
+
+    /**
+     * Ignite's own log down to errors: its warnings (a node failed, a job failed over) are what
+     * the commands report themselves, in their tables.
+     */
+    static void quietIgnite() {
+        IGNITE_LOG.setLevel(java.util.logging.Level.SEVERE);
+    }
 
     @Override
     public Integer call() {

@@ -105,6 +105,7 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         if (kill && nodes < 2) {
             throw new ParameterException(spec.commandLine(), "--kill needs at least 2 nodes");
         }
+        ClusterCommand.quietIgnite();
         PrintWriter out = spec.commandLine().getOut();
         ClusterConfig config = ClusterConfig.loopback().withLink(link).withCostAware(!noCostRule)
                 .withNodeParallelism(workers);

@@ -63,6 +63,7 @@ public final class ClusterOverheadCommand implements Callable<Integer> {
         if (nodes < 1 || nodes > 9 || jobs < 1 || rounds < 1) {
             throw new ParameterException(spec.commandLine(), "--nodes must be in 1..9, --jobs and --rounds >= 1");
         }
+        ClusterCommand.quietIgnite();
         PrintWriter out = spec.commandLine().getOut();
         List<BatchJob> batch = new ArrayList<>(jobs);
         for (int i = 0; i < jobs; i++) {

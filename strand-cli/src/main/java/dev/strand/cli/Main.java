@@ -35,6 +35,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         description = {"Strand, a work-stealing fork-join runtime for the JVM: demos and tools.", ""},
         subcommands = {
                 DemoCommand.class,
+                dev.strand.cli.cluster.ClusterCommand.class,
                 dev.strand.cli.bench.BenchCommand.class,
                 dev.strand.cli.grain.GrainCommand.class,
                 dev.strand.cli.profile.ProfileCommand.class,

@@ -1,0 +1,203 @@
+package dev.strand.cli.cluster;
+
+import dev.strand.cli.Main;
+import dev.strand.cli.out.Progress;
+import dev.strand.cluster.BatchJob;
+import dev.strand.cluster.BatchResult;
+import dev.strand.cluster.ClusterConfig;
+import dev.strand.cluster.StrandCluster;
+import dev.strand.cluster.cost.Link;
+import dev.strand.cluster.demo.SkewedWork;
+import dev.strand.cluster.stats.RunStats;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code strand cluster demo}: N Ignite server nodes on 127.0.0.1, a skewed batch stolen between
+ * them, checked against the same batch on a local pool.
+ */
+@Command(name = "demo",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        header = "N Ignite nodes on this machine, a skewed batch, job stealing between them, the result checked.",
+        description = {
+            "Starts N Ignite server nodes, each a JVM with its own StrandPool, on 127.0.0.1, and",
+            "joins them as a client. A warm-up batch teaches the cost rule how long a job takes.",
+            "Then a skewed batch: job i of n costs 1 + skew (i/n)^2 units but declares 1, so the",
+            "contiguous placement gives the last node several times the work of the first, and",
+            "idle nodes steal waiting jobs from busy ones (Ignite's JobStealingCollisionSpi). Every",
+            "few jobs one carries a large input; the cost rule (Dask's) pins a job to its node when",
+            "moving its input would cost more than stealing saves, at the link measured between the",
+            "nodes or the one given with --link. Prints per node: jobs placed and run, stolen in",
+            "and out, pinned, input bytes moved by stealing, busy time, finish time; then checks",
+            "the batch's checksum against the same jobs run on a local pool. --kill kills a node",
+            "(SIGKILL) during a second batch: its jobs fail over, and the result must not change.",
+            "Every node started is stopped at the end, also on failure or Ctrl-C.",
+            ""},
+        footer = {"", "Exit status: 0 the checks held, 1 a check failed (or an error), 2 invalid arguments."})
+public final class ClusterDemoCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "3",
+            description = "Server nodes (JVMs) to start, 1 to 9 (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--workers", paramLabel = "P", defaultValue = "0",
+            description = "Workers of each node's StrandPool (default: cores / nodes, at least 1).")
+    int workers;
+
+    @Option(names = "--jobs", paramLabel = "N", defaultValue = "48",
+            description = "Jobs in the skewed batch (default: ${DEFAULT-VALUE}).")
+    int jobs;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "20000000",
+            description = "Hash rounds of the cheapest job, about 1 ns each (default: ${DEFAULT-VALUE}).")
+    long rounds;
+
+    @Option(names = "--skew", paramLabel = "X", defaultValue = "10",
+            description = "The costliest job is 1 + X times the cheapest (default: ${DEFAULT-VALUE}).")
+    double skew;
+
+    @Option(names = "--large-every", paramLabel = "K", defaultValue = "6",
+            description = "Every K-th job carries a large input; 0 for none (default: ${DEFAULT-VALUE}).")
+    int largeEvery;
+
+    @Option(names = "--large-mib", paramLabel = "M", defaultValue = "4",
+            description = "A large input's size in MiB (default: ${DEFAULT-VALUE}).")
+    int largeMib;
+
+    @Option(names = "--link", paramLabel = "LINK", defaultValue = "measured", converter = LinkConverter.class,
+            description = "The network the cost rule assumes: 'measured' (Ignite round trips between the "
+                    + "nodes), or e.g. 100mbit, 1gbit, 100mbit/500us (default: ${DEFAULT-VALUE}).")
+    Link link;
+
+    @Option(names = "--no-cost-rule", description = "Let every job be stolen, whatever its input size.")
+    boolean noCostRule;
+
+    @Option(names = "--kill", description = "Run the batch again and kill the last node (SIGKILL) during it.")
+    boolean kill;
+
+    @Option(names = "--no-progress", description = "No progress bar.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() {
+        if (nodes < 1 || nodes > 9) {
+            throw new ParameterException(spec.commandLine(), "--nodes must be in 1..9, got " + nodes);
+        }
+        if (jobs < 1 || rounds < 1 || skew < 0 || largeEvery < 0 || largeMib < 0 || largeMib > 256 || workers < 0) {
+            throw new ParameterException(spec.commandLine(), "--jobs and --rounds must be >= 1; --skew, "
+                    + "--large-every, --workers >= 0; --large-mib in 0..256");
+        }
+        if (kill && nodes < 2) {
+            throw new ParameterException(spec.commandLine(), "--kill needs at least 2 nodes");
+        }
+        ClusterCommand.quietIgnite();
+        PrintWriter out = spec.commandLine().getOut();
+        ClusterConfig config = ClusterConfig.loopback().withLink(link).withCostAware(!noCostRule)
+                .withNodeParallelism(workers);
+        out.printf(Locale.ROOT, "Starting %d Ignite server nodes on 127.0.0.1...%n", nodes);
+        out.flush();
+        long t0 = System.nanoTime();
+        boolean ok = true;
+        try (StrandCluster cluster = StrandCluster.startLocal(nodes, config)) {
+            ClusterConfig c = cluster.config();
+            out.printf(Locale.ROOT, "  %d nodes up in %.1f s: %s, %d worker(s) each; discovery %s, communication "
+                    + "from port %d%n", cluster.nodes().size(), (System.nanoTime() - t0) / 1e9,
+                    String.join(", ", cluster.nodes().stream().map(n -> n.name()).toList()),
+                    cluster.nodes().get(0).parallelism(), c.effectiveDiscoveryAddresses(), c.communicationPort());
+            out.printf(Locale.ROOT, "  link: %s (%s)%n", cluster.link().orElseThrow(),
+                    link == null ? "measured: Ignite round trips on loopback" : "given with --link");
+
+            BatchResult warm = cluster.runBatch(new SkewedWork(),
+                    SkewedWork.jobs(2 * nodes, rounds, 0, 0, 0, 1024, 1));
+            out.printf(Locale.ROOT, "Warm-up: %d jobs; a job of the kind now estimated at %.1f ms%n",
+                    warm.ids().size(), cluster.estimator().estimate(SkewedWork.KIND, 1) / 1e6);
+
+            List<BatchJob> batch = SkewedWork.jobs(jobs, rounds, skew, largeEvery, largeMib << 20, 1024, 42);
+            long expected = localChecksum(batch, out);
+            ok &= runOnce(cluster, batch, expected, out, "Skewed batch", null);
+            if (kill) {
+                String victim = cluster.nodes().get(cluster.nodes().size() - 1).name();
+                ok &= runOnce(cluster, batch, expected, out, "Skewed batch again, " + victim + " killed", victim);
+            }
+            out.printf("Stopping the nodes...%n");
+            out.flush();
+        }
+        out.printf(ok ? "done: every check held%n" : "FAILED: a check did not hold%n");
+        return ok ? 0 : Main.EXIT_FAILURE;
+    }
+
+    private long localChecksum(List<BatchJob> batch, PrintWriter out) {
+        long t0 = System.nanoTime();
+        try (StrandCluster local = StrandCluster.local()) {
+            long sum = checksum(local.runBatch(new SkewedWork(), batch));
+            out.printf(Locale.ROOT, "Reference: the same %d jobs on a local StrandPool (%d workers, no Ignite): "
+                    + "%.2f s%n", batch.size(), Runtime.getRuntime().availableProcessors(),
+                    (System.nanoTime() - t0) / 1e9);
+            return sum;
+        }
+    }
+
+    private boolean runOnce(StrandCluster cluster, List<BatchJob> batch, long expected, PrintWriter out,
+            String title, String victim) {
+        out.printf(Locale.ROOT, "%s: %d jobs, job i costs 1 + %.0f (i/%d)^2 units, every %s carries %d MiB%n",
+                title, batch.size(), skew, batch.size(),
+                largeEvery == 0 ? "-" : ordinal(largeEvery), largeMib);
+        out.flush();
+        ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
+        BatchResult r;
+        try (Progress p = Progress.start(title, batch.size(), !noProgress)) {
+            if (victim != null) {
+                // Early enough that the victim still holds running and waiting jobs.
+                long delay = Math.max(200, cluster.estimator().estimate(SkewedWork.KIND, 1) / 1_000_000 * 3);
+                killer.schedule(() -> cluster.localNodes().orElseThrow().kill(victim), delay, TimeUnit.MILLISECONDS);
+            }
+            r = cluster.runBatch(new SkewedWork(), batch, p::step);
+        } finally {
+            killer.shutdownNow();
+        }
+        RunStats s = r.stats();
+        NodeTable.print(out, s);
+        long got = checksum(r);
+        out.printf(Locale.ROOT, "  jobs stolen: %d; pinned by the cost rule: %d (stealable %d, without estimate %d); "
+                + "input moved by stealing: %s%n", s.stolen(), s.pinned(), s.stealable(), s.noEstimate(),
+                NodeTable.bytes(s.bytesMoved()));
+        if (s.failedOver() > 0 || victim != null) {
+            out.printf(Locale.ROOT, "  failed over: %d jobs; results: %d of %d jobs, %d duplicate(s) dropped%n",
+                    s.failedOver(), r.ids().size(), batch.size(), s.duplicates());
+        }
+        double ratio = s.finishImbalance();
+        out.printf(Locale.ROOT, "  wall %.2f s; slowest node finished at %.2fx the mean finish (goal <= 1.3)%n",
+                s.wallNanos() / 1e9, ratio);
+        boolean ok = got == expected && r.ids().size() == batch.size() && s.pinnedMoved() == 0;
+        out.printf(Locale.ROOT, "  checksum %016x, local pool %016x: %s%n", got, expected, ok ? "OK" : "MISMATCH");
+        out.flush();
+        return ok;
+    }
+
+    private static String ordinal(int k) {
+        return k == 1 ? "job" : k + (k == 2 ? "nd" : k == 3 ? "rd" : "th") + " job";
+    }
+
+    private static long checksum(BatchResult r) {
+        List<byte[]> outs = new ArrayList<>();
+        for (long id : r.ids()) {
+            outs.add(r.output(id));
+        }
+        return SkewedWork.checksum(outs);
+    }
+}

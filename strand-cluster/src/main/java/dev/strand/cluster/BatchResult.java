@@ -1,0 +1,40 @@
+package dev.strand.cluster;
+
+import dev.strand.cluster.stats.RunStats;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A finished batch: each job's output, by id and in submission order, and the run's statistics.
+ */
+public final class BatchResult {
+
+    private final List<Long> ids;
+    private final Map<Long, byte[]> outputs;
+    private final RunStats stats;
+
+    BatchResult(List<Long> ids, Map<Long, byte[]> outputs, RunStats stats) {
+        this.ids = List.copyOf(ids);
+        this.outputs = Map.copyOf(outputs);
+        this.stats = stats;
+    }
+
+    /** @return the output of job {@code id} (not a copy) */
+    public byte[] output(long id) {
+        byte[] out = outputs.get(id);
+        if (out == null) {
+            throw new IllegalArgumentException("no job " + id + " in this batch");
+        }
+        return out;
+    }
+
+    /** @return the job ids in submission order */
+    public List<Long> ids() {
+        return ids;
+    }
+
+    /** @return where the jobs ran, what was stolen and pinned, and when each node finished */
+    public RunStats stats() {
+        return stats;
+    }
+}

@@ -1,0 +1,172 @@
+package dev.strand.cluster;
+
+import dev.strand.cluster.cost.Link;
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a {@link StrandCluster} finds and configures its Ignite nodes. Immutable; start from
+ * {@link #loopback()} and change what differs with the {@code with} methods.
+ *
+ * @param host the address this JVM's node binds (discovery and communication)
+ * @param discoveryAddresses where the other nodes are: {@code host:port} or
+ *     {@code host:from..to}; Ignite's static IP finder (no multicast)
+ * @param discoveryPort the first discovery port this node tries ({@code 0}: the first free block
+ *     from 47500, for nodes this process starts)
+ * @param communicationPort the first port of the communication layer (jobs and results);
+ *     {@code 0}: 47100, or the first free block from it for nodes this process starts
+ * @param portRange how many ports from each first port a node may take
+ * @param nodeParallelism the {@code StrandPool} parallelism of each node this process starts
+ *     ({@code 0}: the cores of this machine divided by the node count, at least 1)
+ * @param activeJobsPerNode jobs a node runs at once ({@code 0}: its pool's parallelism); the
+ *     others wait, and waiting jobs are what idle nodes steal
+ * @param messageExpire how long a thief waits for an answer to a steal request before asking
+ *     another node
+ * @param maxStealingAttempts how many times one job may be stolen
+ * @param metricsUpdate how often a node publishes its queue length (thieves read it)
+ * @param joinTimeout how long joining the cluster may take before it fails
+ * @param failureDetection how long a silent node is waited for before it is declared dead and
+ *     its jobs fail over
+ * @param taskTimeout how long a batch may take before it fails
+ * @param nodeStartTimeout how long a started node JVM may take to join
+ * @param link the network the cost rule assumes, or null to measure it on the cluster
+ * @param costAware whether jobs whose transfer costs more than stealing saves are pinned
+ * @param nodeHeap the {@code -Xmx} of each node JVM this process starts
+ * @param workDirectory Ignite's work directory, or null for a temporary one
+ */
+public record ClusterConfig(String host, List<String> discoveryAddresses, int discoveryPort,
+        int communicationPort, int portRange, int nodeParallelism, int activeJobsPerNode,
+        Duration messageExpire, int maxStealingAttempts, Duration metricsUpdate, Duration joinTimeout,
+        Duration failureDetection, Duration taskTimeout, Duration nodeStartTimeout, Link link,
+        boolean costAware, String nodeHeap, String workDirectory) implements Serializable {
+
+    /** The first discovery port of Ignite's default range. */
+    public static final int DEFAULT_DISCOVERY_PORT = 47500;
+    /** The first communication port of Ignite's default range. */
+    public static final int DEFAULT_COMMUNICATION_PORT = 47100;
+
+    /** Validates. */
+    public ClusterConfig {
+        Objects.requireNonNull(host, "host");
+        discoveryAddresses = List.copyOf(discoveryAddresses);
+        requirePort("discoveryPort", discoveryPort);
+        requirePort("communicationPort", communicationPort);
+        if (portRange < 1 || portRange > 100) {
+            throw new IllegalArgumentException("portRange must be in 1..100, got " + portRange);
+        }
+        if (nodeParallelism < 0) {
+            throw new IllegalArgumentException("nodeParallelism must be >= 0 (0: automatic), got " + nodeParallelism);
+        }
+        if (activeJobsPerNode < 0) {
+            throw new IllegalArgumentException("activeJobsPerNode must be >= 0 (0: the pool's parallelism), got "
+                    + activeJobsPerNode);
+        }
+        requirePositive("messageExpire", messageExpire);
+        if (maxStealingAttempts < 1) {
+            throw new IllegalArgumentException("maxStealingAttempts must be >= 1, got " + maxStealingAttempts);
+        }
+        requirePositive("metricsUpdate", metricsUpdate);
+        requirePositive("joinTimeout", joinTimeout);
+        requirePositive("failureDetection", failureDetection);
+        requirePositive("taskTimeout", taskTimeout);
+        requirePositive("nodeStartTimeout", nodeStartTimeout);
+        Objects.requireNonNull(nodeHeap, "nodeHeap");
+    }
+
+    /**
+     * Nodes on this machine only: bound to 127.0.0.1, discovery on 127.0.0.1 in a 10-port range
+     * (the first free block from 47500 for nodes this process starts), the link measured, the
+     * cost rule on.
+     */
+    public static ClusterConfig loopback() {
+        return new ClusterConfig("127.0.0.1", List.of(), 0, 0, 10, 0, 0, Duration.ofSeconds(1), 5,
+                Duration.ofMillis(100), Duration.ofSeconds(20), Duration.ofSeconds(5), Duration.ofMinutes(5),
+                Duration.ofSeconds(60), null, true, "256m", null);
+    }
+
+    /** @return the discovery addresses to use: the given ones, or this host's port range */
+    public List<String> effectiveDiscoveryAddresses() {
+        if (!discoveryAddresses.isEmpty()) {
+            return discoveryAddresses;
+        }
+        int first = discoveryPort == 0 ? DEFAULT_DISCOVERY_PORT : discoveryPort;
+        return List.of(host + ":" + first + ".." + (first + portRange - 1));
+    }
+
+    public ClusterConfig withHost(String h) {
+        return new ClusterConfig(h, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+    }
+
+    public ClusterConfig withDiscoveryAddresses(List<String> a) {
+        return new ClusterConfig(host, a, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+    }
+
+    /** Sets the first discovery and communication ports. */
+    public ClusterConfig withPorts(int discovery, int communication) {
+        return new ClusterConfig(host, discoveryAddresses, discovery, communication, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+    }
+
+    public ClusterConfig withNodeParallelism(int p) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                p, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+    }
+
+    public ClusterConfig withActiveJobsPerNode(int a) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, a, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+    }
+
+    public ClusterConfig withJoinTimeout(Duration d) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, d,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+    }
+
+    public ClusterConfig withTaskTimeout(Duration d) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, d, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+    }
+
+    /** @param l the network the cost rule assumes; null: measure it */
+    public ClusterConfig withLink(Link l) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, l, costAware, nodeHeap, workDirectory);
+    }
+
+    public ClusterConfig withCostAware(boolean on) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, on, nodeHeap, workDirectory);
+    }
+
+    public ClusterConfig withWorkDirectory(String dir) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, dir);
+    }
+
+    private static void requirePort(String name, int port) {
+        if (port != 0 && (port < 1024 || port > 65_000)) {
+            throw new IllegalArgumentException(name + " must be in 1024..65000 or 0 (automatic), got " + port);
+        }
+    }
+
+    private static void requirePositive(String name, Duration d) {
+        Objects.requireNonNull(d, name);
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, got " + d);
+        }
+    }
+}

@@ -1,0 +1,219 @@
+package dev.strand.cluster;
+
+import dev.strand.StrandPool;
+import dev.strand.cluster.cost.DurationEstimator;
+import dev.strand.cluster.cost.Link;
+import dev.strand.cluster.engine.Engine;
+import dev.strand.cluster.engine.EngineRun;
+import dev.strand.cluster.engine.LocalEngine;
+import dev.strand.cluster.ignite.IgniteEngine;
+import dev.strand.cluster.launch.JvmFlags;
+import dev.strand.cluster.launch.LocalNodes;
+import dev.strand.cluster.plan.NodeInfo;
+import dev.strand.cluster.plan.PlannedJob;
+import dev.strand.cluster.plan.Planner;
+import dev.strand.cluster.stats.JobOutcome;
+import dev.strand.cluster.stats.JobRecord;
+import dev.strand.cluster.stats.RunStats;
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A handle on where jobs run: a local {@link StrandPool} ({@link #local()}: no cluster, the
+ * embedded default), or Apache Ignite server nodes that this JVM joins as a client
+ * ({@link #connect}) or starts on this machine first ({@link #startLocal}). The same code runs on
+ * all three:
+ *
+ * <pre>{@code
+ * try (StrandCluster cluster = StrandCluster.local()) {          // or startLocal(3, ...), connect(...)
+ *     Computed<Long> r = cluster.compute(new Fib(), 40, CutRule.depth(6));
+ * }
+ * }</pre>
+ *
+ * <p>Two levels: the cut ({@link CutRule}) makes the top of the recursion into jobs, which Ignite
+ * places on nodes and moves between them by job stealing; each node runs its jobs on its own
+ * {@code StrandPool}, whose workers steal between themselves. A job whose input costs more to move
+ * than stealing it could save is pinned to its node (see {@link dev.strand.cluster.cost.CostRule}).
+ *
+ * <p>Not thread-safe: one batch at a time per handle.
+ */
+public final class StrandCluster implements AutoCloseable {
+
+    private final Engine engine;
+    private final ClusterConfig config;
+    private final LocalNodes localNodes;
+    private final DurationEstimator estimator = new DurationEstimator();
+
+    private StrandCluster(Engine engine, ClusterConfig config, LocalNodes localNodes) {
+        this.engine = engine;
+        this.config = config;
+        this.localNodes = localNodes;
+    }
+
+    /** No cluster: jobs run on a new local pool with one worker per core. */
+    public static StrandCluster local() {
+        return local(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** No cluster: jobs run on a new local pool of {@code parallelism} workers. */
+    public static StrandCluster local(int parallelism) {
+        StrandPool pool = StrandPool.builder().name("strand-cluster-local").parallelism(parallelism).build();
+        ClusterConfig c = ClusterConfig.loopback();
+        return new StrandCluster(new LocalEngine(pool, true, c.taskTimeout()), c, null);
+    }
+
+    /** No cluster: jobs run on {@code pool}, which {@link #close()} leaves open. */
+    public static StrandCluster local(StrandPool pool, Duration timeout) {
+        return new StrandCluster(new LocalEngine(Objects.requireNonNull(pool, "pool"), false, timeout),
+                ClusterConfig.loopback().withTaskTimeout(timeout), null);
+    }
+
+    /**
+     * Joins running Strand server nodes (started with {@code dev.strand.cluster.ignite.NodeMain})
+     * as a client.
+     *
+     * @param minNodes how many server nodes to wait for (within the join timeout)
+     * @throws ClusterException if the cluster cannot be joined in time, or this JVM lacks the
+     *     flags Ignite needs (the message lists them)
+     */
+    public static StrandCluster connect(ClusterConfig config, int minNodes) {
+        return new StrandCluster(IgniteEngine.connect(config, minNodes), config, null);
+    }
+
+    /**
+     * Starts {@code nodes} server nodes as JVMs on this machine (loopback by default), joins them,
+     * and stops them on {@link #close()}.
+     *
+     * @param config the configuration; port 0 chooses a free block
+     * @throws ClusterException if a node does not start or the cluster cannot be joined in time
+     */
+    public static StrandCluster startLocal(int nodes, ClusterConfig config) {
+        return startLocal(nodes, config, null);
+    }
+
+    /**
+     * As {@link #startLocal(int, ClusterConfig)}, the nodes with the given class path (null: this
+     * JVM's).
+     */
+    public static StrandCluster startLocal(int nodes, ClusterConfig config, String classPath) {
+        JvmFlags.requirePresent();       // before any node starts: this JVM must join them
+        int parallelism = config.nodeParallelism() > 0 ? config.nodeParallelism()
+                : Math.max(1, Runtime.getRuntime().availableProcessors() / nodes);
+        LocalNodes started = LocalNodes.start(nodes, config, parallelism, classPath);
+        try {
+            ClusterConfig c = started.config();
+            return new StrandCluster(IgniteEngine.connect(c, nodes), c, started);
+        } catch (RuntimeException e) {
+            started.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Runs a batch: every job once, its output by id.
+     *
+     * @param fn what each job computes (serializable; on every node's class path)
+     * @param jobs ids unique
+     * @throws ClusterException if a job fails (the message names it and its node), the function is
+     *     not serializable, or the batch times out
+     */
+    public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs) {
+        return runBatch(fn, jobs, () -> { });
+    }
+
+    /**
+     * As {@link #runBatch(JobFunction, List)}, calling {@code onJobDone} as each job's result
+     * arrives (from another thread; for a progress bar).
+     */
+    public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs, Runnable onJobDone) {
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(onJobDone, "onJobDone");
+        List<NodeInfo> nodes = engine.nodes();
+        if (nodes.isEmpty()) {
+            throw new ClusterException("no server node is left in the cluster");
+        }
+        Link link = engine.link();
+        List<PlannedJob> plan = Planner.plan(jobs, nodes, estimator, link, config.costAware() && link != null);
+        EngineRun run = engine.run(fn, plan, onJobDone);
+
+        List<JobRecord> records = new ArrayList<>(plan.size());
+        Map<Long, byte[]> outputs = new LinkedHashMap<>();
+        List<Long> ids = new ArrayList<>(plan.size());
+        for (PlannedJob p : plan) {
+            long id = p.job().id();
+            JobOutcome o = run.outcomes().get(id);
+            boolean moved = !o.ranOn().equals(p.home());
+            boolean stolen = moved && o.steals() > 0;
+            records.add(new JobRecord(id, p.job().kind(), p.home(), o.ranOn(), p.decision(), stolen,
+                    o.failovers() > 0, p.job().input().length, o.computeNanos(), run.arrivalNanos().get(id)));
+            outputs.put(id, o.output());
+            ids.add(id);
+            estimator.observe(p.job().kind(), p.job().work(), o.computeNanos());
+        }
+        List<String> names = new ArrayList<>();
+        for (NodeInfo n : nodes) {
+            names.add(n.name());
+        }
+        RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates());
+        return new BatchResult(ids, outputs, stats);
+    }
+
+    /**
+     * Runs a divide-and-conquer computation in two levels: {@code cut} splits the top of it into
+     * jobs, the jobs run on the nodes, and their results are combined as the recursion says.
+     *
+     * @throws ClusterException as {@link #runBatch}, and if a problem or result is not serializable
+     */
+    public <P extends Serializable, R extends Serializable> Computed<R> compute(Recursion<P, R> recursion,
+            P problem, CutRule<P> cut) {
+        Objects.requireNonNull(recursion, "recursion");
+        Objects.requireNonNull(cut, "cut");
+        Cut<P, R> top = Cut.of(recursion, problem, cut);
+        List<BatchJob> jobs = top.jobs();
+        BatchResult batch = runBatch(top.function(), jobs);
+        return new Computed<>(top.combine(batch), jobs.size(), batch.stats());
+    }
+
+    /** @return the nodes jobs are placed on now */
+    public List<NodeInfo> nodes() {
+        return engine.nodes();
+    }
+
+    /** @return the link the cost rule uses (measured or configured); empty when local */
+    public Optional<Link> link() {
+        return Optional.ofNullable(engine.link());
+    }
+
+    /** @return the compute-time estimates learned so far */
+    public DurationEstimator estimator() {
+        return estimator;
+    }
+
+    /** @return the nodes this handle started, to inspect or kill one; empty unless {@link #startLocal} */
+    public Optional<LocalNodes> localNodes() {
+        return Optional.ofNullable(localNodes);
+    }
+
+    /** @return the configuration in force (with the ports chosen, for {@link #startLocal}) */
+    public ClusterConfig config() {
+        return config;
+    }
+
+    /** Leaves the cluster (or closes the local pool) and stops the nodes this handle started. */
+    @Override
+    public void close() {
+        try {
+            engine.close();
+        } finally {
+            if (localNodes != null) {
+                localNodes.close();
+            }
+        }
+    }
+}

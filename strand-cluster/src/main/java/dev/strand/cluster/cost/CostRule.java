@@ -1,0 +1,85 @@
+package dev.strand.cluster.cost;
+
+/**
+ * Dask's stealing rule (distributed/stealing.py, {@code WorkStealing.balance}): move a task from
+ * a victim to a thief only if
+ *
+ * <pre>
+ *   occupancy(thief) + transfer + compute  &lt;=  occupancy(victim) - compute / 2
+ * </pre>
+ *
+ * <p>The thief pays the transfer of the task's inputs and then its compute; the victim is spared
+ * the task, but only half of it is credited, so that a task moved back and forth between two
+ * equally loaded nodes never pays off (the hysteresis keeps steals from ping-ponging). Occupancy
+ * is the time a node needs to run what it already holds: nanoseconds of estimated compute divided
+ * by its cores.
+ *
+ * <p>Dask evaluates the rule when it steals. Ignite's job stealing does not ask: a busy node
+ * hands a waiting job to whichever idle node asks. So Strand evaluates it once, when it places
+ * the jobs, at its most favourable point: the thief idle (occupancy 0: Ignite's thieves ask only
+ * when their queue is empty) and the victim as loaded as it will ever be (everything placed on
+ * it). A job that fails even then can never be worth stealing, and is pinned to its home node. A
+ * job that passes may still be stolen when the rule would by then refuse (the victim has drained);
+ * that is the price of a decision taken without the live occupancies, and is bounded by the
+ * job's own compute time.
+ *
+ * <p>A pure function: no state, no clock.
+ */
+public final class CostRule {
+
+    private CostRule() {}
+
+    /**
+     * @param thiefOccupancyNanos the thief's queued work, ns (per core)
+     * @param victimOccupancyNanos the victim's queued work, ns (per core), this job included
+     * @param computeNanos the job's estimated compute time, ns
+     * @param transferNanos the time to move the job's input to the thief, ns
+     * @return whether moving the job from victim to thief pays off
+     */
+    public static boolean worthStealing(double thiefOccupancyNanos, double victimOccupancyNanos,
+            double computeNanos, double transferNanos) {
+        check("thief occupancy", thiefOccupancyNanos);
+        check("victim occupancy", victimOccupancyNanos);
+        check("compute time", computeNanos);
+        check("transfer time", transferNanos);
+        return thiefOccupancyNanos + transferNanos + computeNanos
+                <= victimOccupancyNanos - computeNanos / 2;
+    }
+
+    /**
+     * The placement-time decision: the thief idle, the victim holding {@code homeOccupancyNanos}.
+     *
+     * @param estimate the job's compute estimate, or {@code null} when none of its kind has run
+     *     yet (then it stays stealable: nothing says moving it is a loss)
+     */
+    public static Decision decide(Long estimate, double homeOccupancyNanos, long transferNanos) {
+        if (estimate == null) {
+            return Decision.STEALABLE_NO_ESTIMATE;
+        }
+        return worthStealing(0, homeOccupancyNanos, (double) estimate, (double) transferNanos)
+                ? Decision.STEALABLE : Decision.PINNED;
+    }
+
+    private static void check(String what, double v) {
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw new IllegalArgumentException(what + " must be a finite number >= 0, got " + v);
+        }
+    }
+
+    /** What the rule decided for one job. */
+    public enum Decision {
+        /** Moving it can pay off: other nodes may steal it. */
+        STEALABLE,
+        /** No job of its kind has finished yet: stealable, for want of an estimate. */
+        STEALABLE_NO_ESTIMATE,
+        /** Its transfer costs more than stealing could save: it runs on its home node. */
+        PINNED,
+        /** The rule is off (or there is one node): stealable, not counted. */
+        NOT_EVALUATED;
+
+        /** @return whether a job with this decision may be stolen */
+        public boolean stealable() {
+            return this != PINNED;
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.strand.cluster.engine;
+
+import dev.strand.cluster.JobFunction;
+import dev.strand.cluster.cost.Link;
+import dev.strand.cluster.plan.NodeInfo;
+import dev.strand.cluster.plan.PlannedJob;
+import java.util.List;
+
+/**
+ * Where a planned batch runs: a local pool ({@link LocalEngine}) or Ignite nodes. The planning,
+ * the cost rule and the statistics are the same above both.
+ */
+public interface Engine extends AutoCloseable {
+
+    /** @return the nodes jobs can be placed on, in a fixed order */
+    List<NodeInfo> nodes();
+
+    /** @return the link between nodes (measured or configured), or null where nothing moves */
+    Link link();
+
+    /**
+     * Runs every job of the plan once (at least once; one outcome per job id is kept).
+     *
+     * @param onJobDone called once per job, when its first outcome arrives (any thread)
+     * @throws dev.strand.cluster.ClusterException when a job fails or the batch times out
+     */
+    EngineRun run(JobFunction fn, List<PlannedJob> plan, Runnable onJobDone);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,137 @@
+package dev.strand.cluster.ignite;
+
+import dev.strand.cluster.ClusterConfig;
+import java.util.Map;
+import org.apache.ignite.configuration.DataRegionConfiguration;
+import org.apache.ignite.configuration.DataStorageConfiguration;
+import org.apache.ignite.configuration.IgniteConfiguration;
+import org.apache.ignite.configuration.SystemDataRegionConfiguration;
+import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
+import org.apache.ignite.spi.communication.tcp.TcpCommunicationSpi;
+import org.apache.ignite.spi.discovery.tcp.TcpDiscoverySpi;
+import org.apache.ignite.spi.discovery.tcp.ipfinder.vm.TcpDiscoveryVmIpFinder;
+import org.apache.ignite.spi.failover.jobstealing.JobStealingFailoverSpi;
+
+/**
+ * Ignite's configuration as Strand sets it, for server nodes (which run jobs) and for the driver
+ * (a client node, which places them).
+ *
+ * <p>Job stealing: {@link JobStealingCollisionSpi} on every node, with
+ * <ul>
+ *   <li>activeJobsThreshold = the jobs a node runs at once, by default its pool's parallelism:
+ *       each running job's {@code pool.invoke} shares the node's workers, so more would only
+ *       interleave them, and every job beyond it waits, where a thief can take it;</li>
+ *   <li>waitJobsThreshold = 0: an idle node asks for work as soon as its queue is empty, and a
+ *       busy node gives away every waiting job it is asked for (Ignite's default);</li>
+ *   <li>messageExpireTime and maximumStealingAttempts from {@link ClusterConfig};</li>
+ *   <li>metricsUpdateFrequency short (100 ms by default, Ignite's is 2 s): thieves read the
+ *       victims' queue lengths from the metrics that discovery carries, and an idle node looks
+ *       for work on each update.</li>
+ * </ul>
+ * and {@link JobStealingFailoverSpi}, which sends a rejected (stolen) job to its thief and a dead
+ * node's jobs to a live one. The failover SPI runs on the node that started the task, the client:
+ * it needs it too.
+ */
+final class IgniteConfigs {
+
+    /** The node attribute with the Strand name of a node. */
+    static final String NODE_ATTR = "strand.node";
+    /** The node attribute with the parallelism of a node's pool. */
+    static final String PARALLELISM_ATTR = "strand.parallelism";
+
+    private IgniteConfigs() {}
+
+    static IgniteConfiguration server(String name, int parallelism, ClusterConfig c) {
+        IgniteConfiguration cfg = base(name, c, false);
+        cfg.setUserAttributes(Map.of(NODE_ATTR, name, PARALLELISM_ATTR, parallelism));
+        int active = c.activeJobsPerNode() == 0 ? parallelism : c.activeJobsPerNode();
+        cfg.setCollisionSpi(collision(c, active, true));
+        // Threads for the active jobs plus a few for Ignite's own system jobs (the link probe).
+        cfg.setPublicThreadPoolSize(active + 2);
+        return cfg;
+    }
+
+    static IgniteConfiguration client(String name, ClusterConfig c) {
+        IgniteConfiguration cfg = base(name, c, true);
+        cfg.setUserAttributes(Map.of(NODE_ATTR, name));
+        cfg.setCollisionSpi(collision(c, 1, false));
+        return cfg;
+    }
+
+    private static JobStealingCollisionSpi collision(ClusterConfig c, int active, boolean steal) {
+        JobStealingCollisionSpi spi = new JobStealingCollisionSpi();
+        spi.setActiveJobsThreshold(active);
+        spi.setWaitJobsThreshold(0);
+        spi.setMessageExpireTime(c.messageExpire().toMillis());
+        spi.setMaximumStealingAttempts(c.maxStealingAttempts());
+        spi.setStealingEnabled(steal);
+        return spi;
+    }
+
+    private static IgniteConfiguration base(String name, ClusterConfig c, boolean client) {
+        IgniteConfiguration cfg = new IgniteConfiguration();
+        cfg.setIgniteInstanceName(name);
+        cfg.setClientMode(client);
+        cfg.setLocalHost(c.host());
+        cfg.setGridLogger(new IgniteLog("org.apache.ignite"));
+        cfg.setPeerClassLoadingEnabled(false);     // classes are on every node's class path
+        cfg.setMetricsLogFrequency(0);
+        cfg.setMetricsUpdateFrequency(c.metricsUpdate().toMillis());
+        cfg.setFailureDetectionTimeout(c.failureDetection().toMillis());
+        cfg.setClientFailureDetectionTimeout(c.failureDetection().toMillis());
+        if (c.workDirectory() != null) {
+            cfg.setWorkDirectory(c.workDirectory());
+        }
+
+        TcpDiscoveryVmIpFinder finder = new TcpDiscoveryVmIpFinder();
+        finder.setAddresses(c.effectiveDiscoveryAddresses());
+        TcpDiscoverySpi discovery = new TcpDiscoverySpi();
+        discovery.setIpFinder(finder);
+        discovery.setLocalAddress(c.host());
+        discovery.setLocalPort(c.discoveryPort() == 0 ? ClusterConfig.DEFAULT_DISCOVERY_PORT : c.discoveryPort());
+        discovery.setLocalPortRange(c.portRange());
+        discovery.setJoinTimeout(c.joinTimeout().toMillis());
+        cfg.setDiscoverySpi(discovery);
+
+        TcpCommunicationSpi communication = new TcpCommunicationSpi();
+        communication.setLocalAddress(c.host());
+        communication.setLocalPort(c.communicationPort() == 0
+                ? ClusterConfig.DEFAULT_COMMUNICATION_PORT : c.communicationPort());
+        communication.setLocalPortRange(c.portRange() * 2);
+        // Bounded reconnects: a steal request to a node that has just died is sent from the
+        // collision handling, and Ignite's default backoff (up to 10 minutes) stalled a survivor
+        // for minutes before discovery removed the dead node.
+        communication.setConnectTimeout(1_000);
+        communication.setMaxConnectTimeout(c.failureDetection().toMillis());
+        communication.setReconnectCount(2);
+        cfg.setCommunicationSpi(communication);
+
+        JobStealingFailoverSpi failover = new JobStealingFailoverSpi();
+        failover.setMaximumFailoverAttempts(5);
+        cfg.setFailoverSpi(failover);
+
+        // No caches are used: keep Ignite's off-heap regions small.
+        DataStorageConfiguration storage = new DataStorageConfiguration();
+        storage.setDefaultDataRegionConfiguration(new DataRegionConfiguration()
+                .setName("default").setInitialSize(16L << 20).setMaxSize(64L << 20));
+        storage.setSystemDataRegionConfiguration(new SystemDataRegionConfiguration()
+                .setInitialSize(16L << 20).setMaxSize(64L << 20));
+        cfg.setDataStorageConfiguration(storage);
+        return cfg;
+    }
+
+    /** Ignite's system properties that keep a node quiet; set unless the user set them. */
+    static void quietProperties() {
+        setIfAbsent("IGNITE_QUIET", "true");
+        setIfAbsent("IGNITE_NO_ASCII", "true");
+        setIfAbsent("IGNITE_UPDATE_NOTIFIER", "false");
+        setIfAbsent("IGNITE_PERFORMANCE_SUGGESTIONS_DISABLED", "true");
+        setIfAbsent("java.net.preferIPv4Stack", "true");
+    }
+
+    private static void setIfAbsent(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package dev.strand.cluster.ignite;
+
+import dev.strand.cluster.ClusterConfig;
+import dev.strand.cluster.ClusterException;
+import dev.strand.cluster.JobFunction;
+import dev.strand.cluster.cost.Link;
+import dev.strand.cluster.engine.Engine;
+import dev.strand.cluster.engine.EngineRun;
+import dev.strand.cluster.engine.Serialization;
+import dev.strand.cluster.launch.JvmFlags;
+import dev.strand.cluster.plan.NodeInfo;
+import dev.strand.cluster.plan.PlannedJob;
+import dev.strand.cluster.stats.JobOutcome;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.ignite.Ignite;
+import org.apache.ignite.IgniteException;
+import org.apache.ignite.Ignition;
+import org.apache.ignite.cluster.ClusterNode;
+import org.apache.ignite.compute.ComputeTaskTimeoutException;
+
+/**
+ * The engine on Ignite: this JVM joins the cluster as a client node (it places jobs, it runs
+ * none) and each batch is one {@link BatchTask} over the server nodes.
+ */
+public final class IgniteEngine implements Engine {
+
+    private static final Logger LOG = System.getLogger(IgniteEngine.class.getName());
+
+    private final Ignite ignite;
+    private final ClusterConfig config;
+    private final Link link;
+
+    private IgniteEngine(Ignite ignite, ClusterConfig config, Link link) {
+        this.ignite = ignite;
+        this.config = config;
+        this.link = link;
+    }
+
+    /**
+     * Joins the cluster that {@code config} describes as a client, waits until at least
+     * {@code minNodes} server nodes are in it, and measures the link unless the config gives one.
+     *
+     * @throws ClusterException if this JVM lacks Ignite's flags, or the cluster cannot be joined
+     *     or does not reach {@code minNodes} within the join timeout
+     */
+    public static IgniteEngine connect(ClusterConfig config, int minNodes) {
+        JvmFlags.requirePresent();
+        IgniteConfigs.quietProperties();
+        String name = "strand-driver-" + UUID.randomUUID().toString().substring(0, 8);
+        ClusterConfig c = config;
+        if (c.workDirectory() == null) {
+            // Ignite's default is ./ignite/work: not in the user's current directory.
+            try {
+                c = c.withWorkDirectory(Files.createTempDirectory("strand-driver-").toString());
+            } catch (IOException e) {
+                throw new ClusterException("could not create a work directory for Ignite: " + e, e);
+            }
+        }
+        Ignite ignite;
+        try {
+            ignite = Ignition.start(IgniteConfigs.client(name, c));
+        } catch (IgniteException e) {
+            throw new ClusterException("could not join the cluster at " + config.effectiveDiscoveryAddresses()
+                    + " within " + config.joinTimeout() + ": " + rootMessage(e), e);
+        }
+        try {
+            List<NodeInfo> nodes = awaitServers(ignite, config, minNodes);
+            Link link = config.link() != null ? config.link()
+                    : LinkProbe.measure(ignite, new ArrayList<>(ignite.cluster().forServers().nodes()));
+            LOG.log(Level.DEBUG, "joined {0} server nodes; link {1}", nodes.size(), link);
+            return new IgniteEngine(ignite, config, link);
+        } catch (RuntimeException e) {
+            ignite.close();
+            throw e;
+        }
+    }
+
+    private static List<NodeInfo> awaitServers(Ignite ignite, ClusterConfig config, int minNodes) {
+        long deadline = System.nanoTime() + config.joinTimeout().toNanos();
+        while (true) {
+            List<NodeInfo> nodes = servers(ignite);
+            if (nodes.size() >= Math.max(1, minNodes)) {
+                return nodes;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new ClusterException("the cluster has " + nodes.size() + " Strand server nodes, "
+                        + Math.max(1, minNodes) + " needed, after waiting " + config.joinTimeout());
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ClusterException("interrupted while waiting for server nodes", e);
+            }
+        }
+    }
+
+    private static List<NodeInfo> servers(Ignite ignite) {
+        List<NodeInfo> nodes = new ArrayList<>();
+        for (ClusterNode n : ignite.cluster().forServers().nodes()) {
+            String name = n.attribute(IgniteConfigs.NODE_ATTR);
+            Integer p = n.attribute(IgniteConfigs.PARALLELISM_ATTR);
+            if (name != null && p != null) {
+                nodes.add(new NodeInfo(name, p));
+            }
+        }
+        nodes.sort(Comparator.comparing(NodeInfo::name));
+        return nodes;
+    }
+
+    @Override
+    public List<NodeInfo> nodes() {
+        return servers(ignite);
+    }
+
+    @Override
+    public Link link() {
+        return link;
+    }
+
+    @Override
+    public EngineRun run(JobFunction fn, List<PlannedJob> plan, Runnable onJobDone) {
+        Serialization.requireSerializable(fn);
+        long start = System.nanoTime();
+        BatchTask task = new BatchTask(fn, plan, start, onJobDone);
+        try {
+            ignite.compute(ignite.cluster().forServers()).withTimeout(config.taskTimeout().toMillis())
+                    .execute(task, null);
+        } catch (ComputeTaskTimeoutException e) {
+            throw new ClusterException("the batch did not finish within " + config.taskTimeout()
+                    + " (" + task.outcomes().size() + " of " + plan.size() + " jobs done)", e);
+        } catch (IgniteException e) {
+            throw new ClusterException("the batch failed: " + rootMessage(e), e);
+        }
+        long wall = System.nanoTime() - start;
+        Map<Long, JobOutcome> outcomes = new LinkedHashMap<>();
+        Map<Long, Long> arrivals = new LinkedHashMap<>();
+        for (PlannedJob p : plan) {
+            long id = p.job().id();
+            JobOutcome o = task.outcomes().get(id);
+            if (o == null) {
+                throw new ClusterException("job " + id + " has no result although the batch completed");
+            }
+            outcomes.put(id, o);
+            arrivals.put(id, task.arrivals().get(id));
+        }
+        return new EngineRun(outcomes, arrivals, task.duplicates(), wall);
+    }
+
+    @Override
+    public void close() {
+        ignite.close();
+    }
+
+    /** The innermost message of a chain, which is where Ignite puts the one that names the problem. */
+    static String rootMessage(Throwable e) {
+        StringBuilder sb = new StringBuilder(String.valueOf(e.getMessage()));
+        Throwable c = e.getCause();
+        int depth = 0;
+        while (c != null && c != c.getCause() && depth++ < 8) {
+            if (c.getMessage() != null && !sb.toString().contains(c.getMessage())) {
+                sb.append(" <- ").append(c.getClass().getSimpleName()).append(": ").append(c.getMessage());
+            }
+            c = c.getCause();
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,38 @@
+package dev.strand.cluster.ignite;
+
+import dev.strand.StrandPool;
+
+/**
+ * The node-level half of the two-level scheduler: the one {@link StrandPool} of this JVM that
+ * every job arriving on this node runs on. {@link NodeMain} sizes it before the node joins; in a
+ * JVM that did not (an embedded server node), it is made on first use with one worker per core.
+ */
+public final class NodeRuntime {
+
+    private static final Object LOCK = new Object();
+    private static StrandPool pool;
+
+    private NodeRuntime() {}
+
+    /** Makes the pool with {@code parallelism} workers; once, before any job runs. */
+    public static void start(int parallelism) {
+        synchronized (LOCK) {
+            if (pool != null) {
+                throw new IllegalStateException("the node's pool already exists (parallelism "
+                        + pool.parallelism() + ")");
+            }
+            pool = StrandPool.builder().name("strand-node").parallelism(parallelism).build();
+        }
+    }
+
+    /** @return this node's pool */
+    public static StrandPool pool() {
+        synchronized (LOCK) {
+            if (pool == null) {
+                pool = StrandPool.builder().name("strand-node")
+                        .parallelism(Runtime.getRuntime().availableProcessors()).build();
+            }
+            return pool;
+        }
+    }
+}

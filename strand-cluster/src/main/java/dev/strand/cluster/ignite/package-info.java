@@ -1,0 +1,28 @@
+/**
+ * Strand on Apache Ignite 2.x: configuration, the batch task, the jobs, the node's entry point.
+ *
+ * <h2>Configuration</h2>
+ * Discovery with a static IP finder (a port range on one host, or the addresses given: no
+ * multicast), communication bound to the same host, peer class loading off, and job stealing:
+ * {@code JobStealingCollisionSpi} (active jobs = the node pool's parallelism, waiting threshold 0,
+ * message expiry and stealing attempts configurable) with {@code JobStealingFailoverSpi}, and a
+ * short metrics update period because thieves read the victims' queue lengths from the metrics
+ * that discovery carries.
+ *
+ * <h2>Protocol</h2>
+ * The driver is a client node: it maps and collects, never runs jobs. A server node runs each job
+ * on its one {@code StrandPool} ({@link dev.strand.cluster.ignite.NodeRuntime}). A pinned job is a
+ * {@link dev.strand.cluster.ignite.PinnedJob}, whose class carries {@code @JobStealingDisabled}.
+ * {@link dev.strand.cluster.ignite.BatchTask#result} lets Ignite fail over rejected jobs (steals)
+ * and jobs of dead nodes, keeps the first outcome per id, and fails the task on any other error;
+ * the task has a timeout, so the driver never waits for ever.
+ *
+ * <h2>Rejected alternatives</h2>
+ * <ul>
+ *   <li>Server mode for the driver: it would run jobs too and steal them, competing with the
+ *       cores it shares with its own planning and with the user's code.</li>
+ *   <li>Interrupting a running job on cancel: its work is inside a StrandPool computation that
+ *       does not poll interrupts; the batch has already failed then, and the result is dropped.</li>
+ * </ul>
+ */
+package dev.strand.cluster.ignite;

@@ -1,0 +1,57 @@
+/**
+ * Strand beyond one machine: two-level work stealing on Apache Ignite.
+ *
+ * <h2>Model</h2>
+ * Ray's two-level hierarchy (Moritz et al., OSDI 2018): a global level places tasks on nodes, and
+ * each node's local scheduler balances its own cores. Here the global level is a plan made on the
+ * driver ({@link dev.strand.cluster.plan.Planner}) and carried out by Ignite's compute grid, with
+ * Ignite's job stealing moving waiting jobs from busy nodes to idle ones; the local level is a
+ * {@link dev.strand.StrandPool} per node, whose workers steal between themselves as on one machine.
+ * A divide-and-conquer computation ({@link dev.strand.cluster.Recursion}) is cut by a
+ * {@link dev.strand.cluster.CutRule}: the subproblems at the cut become jobs; each job solves its
+ * subproblem whole on one node, forking with {@code Strand.join} there; the driver combines the
+ * results up the cut. {@link dev.strand.cluster.StrandCluster#local()} runs the same jobs on a local
+ * pool with no Ignite at all.
+ *
+ * <h2>Protocol of a batch</h2>
+ * <ol>
+ *   <li>Plan: jobs in contiguous blocks of equal declared work per core; the cost rule
+ *       ({@link dev.strand.cluster.cost.CostRule}, Dask's) pins each job whose input costs more to
+ *       move than stealing it could save.</li>
+ *   <li>Map: one Ignite task; each job is sent to its home node, pinned ones as a class that
+ *       carries Ignite's {@code @JobStealingDisabled}.</li>
+ *   <li>Steal: a node runs as many jobs at once as its pool has workers; the rest wait. An idle
+ *       node asks the others for waiting jobs; a busy node rejects that many stealable waiting jobs,
+ *       and the driver's failover SPI resends each to its thief.</li>
+ *   <li>Results: each job returns its own record (where it was placed, where it ran, steals,
+ *       failovers, compute time); the driver keeps the first per job id.</li>
+ *   <li>Learn: each job's compute time updates its kind's estimate, for the next plan.</li>
+ * </ol>
+ *
+ * <h2>Invariants</h2>
+ * <ul>
+ *   <li>Exactly one result per job id reaches the caller: a job that ran twice (its node died
+ *       after running it) is dropped the second time and counted as a duplicate; a batch whose job
+ *       has no result fails, never returns short.</li>
+ *   <li>A pinned job runs on its home node unless that node dies (failover overrides pinning:
+ *       a result matters more than locality).</li>
+ *   <li>Every wait is bounded: joining (join timeout), a node start, a batch (task timeout).</li>
+ *   <li>The same jobs give the same results on any engine; job functions must be deterministic.</li>
+ * </ul>
+ *
+ * <h2>Rejected alternatives</h2>
+ * <ul>
+ *   <li>A home-made cluster scheduler (sockets, our own stealing protocol): Ignite already has
+ *       discovery, failure detection, failover and job stealing, tested for years; Strand
+ *       configures it.</li>
+ *   <li>Hazelcast: no job stealing of its own; it would need the protocol Ignite has.</li>
+ *   <li>A custom collision SPI evaluating Dask's rule at every steal with live occupancies: it
+ *       would replace Ignite's tested stealing code with ours. The rule is evaluated once, at
+ *       placement, at its most favourable point (see {@code CostRule}); a job it rejects there
+ *       can never be worth moving.</li>
+ *   <li>Peer class loading: it ships classes from the driver on demand, which is slow on first
+ *       use and a security exposure; Strand expects the same class path on every node and fails
+ *       clearly when a class is missing.</li>
+ * </ul>
+ */
+package dev.strand.cluster;

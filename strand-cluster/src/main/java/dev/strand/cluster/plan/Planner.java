@@ -1,0 +1,112 @@
+package dev.strand.cluster.plan;
+
+import dev.strand.cluster.BatchJob;
+import dev.strand.cluster.cost.CostRule;
+import dev.strand.cluster.cost.CostRule.Decision;
+import dev.strand.cluster.cost.DurationEstimator;
+import dev.strand.cluster.cost.Link;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The global level of the two-level scheduler (Ray's global scheduler; here, a plan the driver
+ * makes before Ignite sends anything): places the jobs on nodes, then runs the cost rule on each.
+ *
+ * <p>Placement: contiguous blocks of jobs, in submission order, of about equal declared work per
+ * core. Contiguous because a cut recursion lists neighbouring subproblems next to each other, and
+ * they tend to share data; by declared work because that is all that is known before anything
+ * runs. When the declared work is wrong (the usual case: a skewed tree), the blocks are unequal in
+ * real time and job stealing evens them out.
+ */
+public final class Planner {
+
+    private Planner() {}
+
+    /**
+     * @param jobs the batch, ids unique
+     * @param nodes where jobs can go, at least one
+     * @param estimator compute estimates by kind
+     * @param link the link a stolen job's input would cross, or null with {@code costAware} off
+     * @param costAware whether to run the cost rule (else every job is stealable)
+     * @return one planned job per job, in the same order
+     */
+    public static List<PlannedJob> plan(List<BatchJob> jobs, List<NodeInfo> nodes,
+            DurationEstimator estimator, Link link, boolean costAware) {
+        if (nodes.isEmpty()) {
+            throw new IllegalArgumentException("no node to place jobs on");
+        }
+        if (costAware && link == null) {
+            throw new IllegalArgumentException("the cost rule needs a link (bandwidth and latency)");
+        }
+        Set<Long> ids = new HashSet<>();
+        for (BatchJob j : jobs) {
+            if (!ids.add(j.id())) {
+                throw new IllegalArgumentException("job id " + j.id() + " appears twice in the batch");
+            }
+        }
+        String[] homes = homes(jobs, nodes);
+
+        // Occupancy per node: estimated ns of the jobs placed there, per core.
+        double[] occupancy = new double[nodes.size()];
+        Long[] estimates = new Long[jobs.size()];
+        for (int i = 0; i < jobs.size(); i++) {
+            BatchJob j = jobs.get(i);
+            estimates[i] = estimator.estimate(j.kind(), j.work());
+            if (estimates[i] != null) {
+                int n = indexOf(nodes, homes[i]);
+                occupancy[n] += (double) estimates[i] / nodes.get(n).parallelism();
+            }
+        }
+        List<PlannedJob> out = new ArrayList<>(jobs.size());
+        for (int i = 0; i < jobs.size(); i++) {
+            BatchJob j = jobs.get(i);
+            Decision d;
+            if (!costAware || nodes.size() == 1) {
+                d = Decision.NOT_EVALUATED;
+            } else {
+                d = CostRule.decide(estimates[i], occupancy[indexOf(nodes, homes[i])],
+                        link.transferNanos(j.input().length));
+            }
+            out.add(new PlannedJob(j, homes[i], estimates[i], d));
+        }
+        return out;
+    }
+
+    /** Contiguous blocks of about equal declared work per core. */
+    static String[] homes(List<BatchJob> jobs, List<NodeInfo> nodes) {
+        double total = 0;
+        for (BatchJob j : jobs) {
+            total += j.work();
+        }
+        int cores = 0;
+        for (NodeInfo n : nodes) {
+            cores += n.parallelism();
+        }
+        String[] homes = new String[jobs.size()];
+        int node = 0;
+        double filled = 0;
+        double bound = total * nodes.get(0).parallelism() / cores;
+        for (int i = 0; i < jobs.size(); i++) {
+            double w = jobs.get(i).work();
+            // Move on when this job would end closer to the next boundary than the current one.
+            while (node < nodes.size() - 1 && filled + w / 2 > bound) {
+                node++;
+                bound += total * nodes.get(node).parallelism() / cores;
+            }
+            homes[i] = nodes.get(node).name();
+            filled += w;
+        }
+        return homes;
+    }
+
+    private static int indexOf(List<NodeInfo> nodes, String name) {
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no node " + name);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.strand.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.strand.cluster.demo.RangeHash;
+import dev.strand.cluster.demo.SkewedWork;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The embedded engine: the same API with no cluster. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LocalClusterTest {
+
+    @Test
+    void cutRecursionGivesTheSerialResult() {
+        try (StrandCluster c = StrandCluster.local(2)) {
+            Computed<Long> r = c.compute(new RangeHash(), new RangeHash.Range(0, 1 << 20), CutRule.depth(3));
+            assertThat(r.jobs()).isEqualTo(8);
+            long serial = new RangeHash().solve(new RangeHash.Range(0, 1 << 20));
+            assertThat(r.value()).isEqualTo(serial);
+            Computed<Long> byWork = c.compute(new RangeHash(), new RangeHash.Range(0, 1 << 20),
+                    CutRule.workAtMost(1 << 16));
+            assertThat(byWork.jobs()).isEqualTo(16);
+            assertThat(byWork.value()).isEqualTo(serial);
+        }
+    }
+
+    @Test
+    void batchRunsEveryJobOnceAndLearnsEstimates() {
+        try (StrandCluster c = StrandCluster.local(2)) {
+            List<BatchJob> jobs = SkewedWork.jobs(12, 10_000, 4, 4, 4096, 64, 7);
+            BatchResult r = c.runBatch(new SkewedWork(), jobs);
+            assertThat(r.ids()).hasSize(12);
+            assertThat(r.stats().jobs()).allSatisfy(j -> assertThat(j.ranOn()).isEqualTo("local"));
+            assertThat(r.stats().stolen()).isZero();
+            assertThat(c.estimator().estimate(SkewedWork.KIND, 1)).isNotNull();
+            List<byte[]> outs = new ArrayList<>();
+            for (long id : r.ids()) {
+                outs.add(r.output(id));
+            }
+            List<byte[]> direct = new ArrayList<>();
+            for (BatchJob j : jobs) {
+                direct.add(new SkewedWork().apply(j.input()));
+            }
+            assertThat(SkewedWork.checksum(outs)).isEqualTo(SkewedWork.checksum(direct));
+        }
+    }
+
+    @Test
+    void aFailingJobIsNamed() {
+        try (StrandCluster c = StrandCluster.local(2)) {
+            List<BatchJob> jobs = List.of(new BatchJob(41, "bad", new byte[3]));
+            assertThatThrownBy(() -> c.runBatch(new SkewedWork(), jobs))
+                    .isInstanceOf(ClusterException.class).hasMessageContaining("job 41");
+        }
+    }
+
+    @Test
+    void aNonSerializableFunctionFailsAtOnce() {
+        Object notSerializable = new Object();
+        JobFunction fn = in -> new byte[] {(byte) notSerializable.hashCode()};
+        try (StrandCluster c = StrandCluster.local(2)) {
+            assertThatThrownBy(() -> c.runBatch(fn, List.of(new BatchJob(1, "k", new byte[0]))))
+                    .isInstanceOf(ClusterException.class).hasMessageContaining("not serializable");
+        }
+    }
+}

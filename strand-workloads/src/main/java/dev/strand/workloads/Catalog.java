@@ -8,6 +8,7 @@ import dev.strand.workloads.idle.IdleWorkloads;
 import dev.strand.workloads.knapsack.KnapsackWorkload;
 import dev.strand.workloads.matmul.MatMulWorkload;
 import dev.strand.workloads.nqueens.NQueensWorkload;
+import dev.strand.workloads.phases.PhasesWorkload;
 import dev.strand.workloads.quad.QuadWorkload;
 import dev.strand.workloads.shared.SharedWorkload;
 import dev.strand.workloads.skynet.SkynetWorkload;
@@ -42,6 +43,7 @@ public final class Catalog {
             SpawnLoopWorkload.kernel(),
             BlockingWorkload.kernel(),
             SharedWorkload.kernel(),
+            PhasesWorkload.kernel(),
             IdleWorkloads.idle(),
             IdleWorkloads.wakeup());
 

@@ -153,6 +153,31 @@ public final class Pools implements AutoCloseable {
         return List.copyOf(fjpThreads);
     }
 
+    /**
+     * @param v {@link Variant#STRAND} or {@link Variant#FJP}
+     * @return the summed CPU time, in ns, of that pool's threads (0 for any other variant)
+     */
+    public long cpuNanos(Variant v) {
+        return switch (v) {
+            case STRAND -> threadCpuNanos(strandThreads());
+            case FJP -> threadCpuNanos(fjpThreads());
+            default -> 0L;
+        };
+    }
+
+    /** @return the summed CPU time of {@code threads} in ns (threads that ended count 0) */
+    public static long threadCpuNanos(List<Thread> threads) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long s = 0;
+        for (Thread t : threads) {
+            long c = mx.getThreadCpuTime(t.threadId());
+            if (c > 0) {
+                s += c;
+            }
+        }
+        return s;
+    }
+
     /** Shuts every pool down and waits for it to terminate. */
     @Override
     public void close() {

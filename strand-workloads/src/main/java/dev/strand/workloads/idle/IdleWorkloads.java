@@ -3,6 +3,7 @@ package dev.strand.workloads.idle;
 import dev.strand.Task;
 import dev.strand.workloads.Kernel;
 import dev.strand.workloads.Metric;
+import dev.strand.workloads.Pools;
 import dev.strand.workloads.Stats;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
@@ -57,14 +58,7 @@ public final class IdleWorkloads {
 
     /** @return the summed CPU time of {@code threads} in ns (threads that ended count 0) */
     static long cpu(List<Thread> threads) {
-        long s = 0;
-        for (Thread t : threads) {
-            long c = THREADS.getThreadCpuTime(t.threadId());
-            if (c > 0) {
-                s += c;
-            }
-        }
-        return s;
+        return Pools.threadCpuNanos(threads);
     }
 
     static final class Idle extends Workload {

@@ -6,7 +6,6 @@ import dev.strand.workloads.Kernel;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
 import dev.strand.workloads.WrongResultException;
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ForkJoinTask;
@@ -83,19 +82,7 @@ public final class PhasesWorkload extends Workload {
     }
 
     private long cpu(Variant v) {
-        if (v == Variant.SERIAL) {
-            return 0;
-        }
-        List<Thread> ts = v == Variant.STRAND ? pools.strandThreads() : pools.fjpThreads();
-        java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        long sum = 0;
-        for (Thread t : ts) {
-            long c = mx.getThreadCpuTime(t.threadId());
-            if (c > 0) {
-                sum += c;
-            }
-        }
-        return sum;
+        return pools.cpuNanos(v);
     }
 
     @Override

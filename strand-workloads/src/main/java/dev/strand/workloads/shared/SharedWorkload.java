@@ -6,7 +6,6 @@ import dev.strand.workloads.Pools;
 import dev.strand.workloads.Size;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,7 +127,7 @@ public final class SharedWorkload extends Workload {
         List<Thread> drivers = new ArrayList<>();
         long[] before = new long[n];
         for (int i = 0; i < n; i++) {
-            before[i] = cpuOf(jobPools.get(i), v);
+            before[i] = jobPools.get(i).cpuNanos(v);
         }
         for (int i = 0; i < n; i++) {
             int j = i;
@@ -149,7 +148,7 @@ public final class SharedWorkload extends Workload {
             } catch (ExecutionException e) {
                 throw e.getCause() instanceof Exception ex ? ex : e;
             }
-            cpu[i] = cpuOf(jobPools.get(i), v) - before[i];
+            cpu[i] = jobPools.get(i).cpuNanos(v) - before[i];
         }
         record(v, wall, cpu);
         return results;
@@ -168,19 +167,6 @@ public final class SharedWorkload extends Workload {
                 lastExtras.put(j + ".vsIdeal", wall[i] / ideal);
             }
         }
-    }
-
-    private static long cpuOf(Pools p, Variant v) {
-        List<Thread> ts = v == Variant.STRAND ? p.strandThreads() : p.fjpThreads();
-        java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        long sum = 0;
-        for (Thread t : ts) {
-            long c = mx.getThreadCpuTime(t.threadId());
-            if (c > 0) {
-                sum += c;
-            }
-        }
-        return sum;
     }
 
     @Override

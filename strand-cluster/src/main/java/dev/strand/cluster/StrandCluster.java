@@ -9,6 +9,7 @@ import dev.strand.cluster.engine.LocalEngine;
 import dev.strand.cluster.ignite.IgniteEngine;
 import dev.strand.cluster.launch.JvmFlags;
 import dev.strand.cluster.launch.LocalNodes;
+import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
 import dev.strand.cluster.plan.Planner;
@@ -18,6 +19,7 @@ import dev.strand.cluster.stats.RunStats;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,15 +134,33 @@ public final class StrandCluster implements AutoCloseable {
      * arrives (from another thread; for a progress bar).
      */
     public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs, Runnable onJobDone) {
+        return runBatch(fn, jobs, config.chunking(), onJobDone);
+    }
+
+    /**
+     * As {@link #runBatch(JobFunction, List, Runnable)}, with {@code chunking} instead of the
+     * configuration's (to compare chunk sizes on one cluster).
+     */
+    public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs, Chunking chunking, Runnable onJobDone) {
         Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(chunking, "chunking");
         Objects.requireNonNull(onJobDone, "onJobDone");
         List<NodeInfo> nodes = engine.nodes();
         if (nodes.isEmpty()) {
             throw new ClusterException("no server node is left in the cluster");
         }
         Link link = engine.link();
-        List<PlannedJob> plan = Planner.plan(jobs, nodes, estimator, link, config.costAware() && link != null);
-        EngineRun run = engine.run(fn, plan, onJobDone);
+        boolean costAware = config.costAware() && link != null;
+        List<PlannedJob> plan = Planner.plan(jobs, nodes, estimator, link, costAware);
+        List<Chunk> chunks = engine.sendsChunks() && !chunking.isOff()
+                ? Planner.chunk(plan, nodes, link, costAware, chunking) : Planner.singletons(plan);
+        Map<Long, Integer> chunkOf = new HashMap<>();
+        for (Chunk c : chunks) {
+            for (PlannedJob p : c.jobs()) {
+                chunkOf.put(p.job().id(), c.index());
+            }
+        }
+        EngineRun run = engine.run(fn, chunks, onJobDone);
 
         List<JobRecord> records = new ArrayList<>(plan.size());
         Map<Long, byte[]> outputs = new LinkedHashMap<>();
@@ -151,7 +171,8 @@ public final class StrandCluster implements AutoCloseable {
             boolean moved = !o.ranOn().equals(p.home());
             boolean stolen = moved && o.steals() > 0;
             records.add(new JobRecord(id, p.job().kind(), p.home(), o.ranOn(), p.decision(), stolen,
-                    o.failovers() > 0, p.job().input().length, o.computeNanos(), run.arrivalNanos().get(id)));
+                    o.failovers() > 0, p.job().input().length, o.computeNanos(), run.arrivalNanos().get(id),
+                    chunkOf.get(id)));
             outputs.put(id, o.output());
             ids.add(id);
             estimator.observe(p.job().kind(), p.job().work(), o.computeNanos());
@@ -160,7 +181,7 @@ public final class StrandCluster implements AutoCloseable {
         for (NodeInfo n : nodes) {
             names.add(n.name());
         }
-        RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates());
+        RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates(), chunks.size());
         return new BatchResult(ids, outputs, stats);
     }
 

@@ -7,6 +7,7 @@ import dev.strand.cluster.engine.Engine;
 import dev.strand.cluster.engine.EngineRun;
 import dev.strand.cluster.engine.LocalEngine;
 import dev.strand.cluster.ignite.IgniteEngine;
+import dev.strand.cluster.ignite.NodeRuntime;
 import dev.strand.cluster.launch.JvmFlags;
 import dev.strand.cluster.launch.LocalNodes;
 import dev.strand.cluster.plan.Chunk;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * A handle on where jobs run: a local {@link StrandPool} ({@link #local()}: no cluster, the
@@ -63,9 +65,13 @@ public final class StrandCluster implements AutoCloseable {
         return local(Runtime.getRuntime().availableProcessors());
     }
 
-    /** No cluster: jobs run on a new local pool of {@code parallelism} workers. */
+    /**
+     * No cluster: jobs run on a new local pool of {@code parallelism} workers, with the stacks of
+     * a node's pool ({@link NodeRuntime#STACK_BYTES}), so that what runs on a node runs here.
+     */
     public static StrandCluster local(int parallelism) {
-        StrandPool pool = StrandPool.builder().name("strand-cluster-local").parallelism(parallelism).build();
+        StrandPool pool = StrandPool.builder().name("strand-cluster-local").parallelism(parallelism)
+                .stackSize(NodeRuntime.STACK_BYTES).build();
         ClusterConfig c = ClusterConfig.loopback();
         return new StrandCluster(new LocalEngine(pool, true, c.taskTimeout()), c, null);
     }
@@ -193,11 +199,25 @@ public final class StrandCluster implements AutoCloseable {
      */
     public <P extends Serializable, R extends Serializable> Computed<R> compute(Recursion<P, R> recursion,
             P problem, CutRule<P> cut) {
+        return compute(recursion, problem, cut, jobs -> () -> { });
+    }
+
+    /**
+     * As {@link #compute(Recursion, Serializable, CutRule)}, telling {@code progress} how many
+     * jobs the cut made, before they are sent, and then when each job's result arrives.
+     *
+     * @param progress given the job count, returns what to call as each job ends (from another
+     *     thread)
+     */
+    public <P extends Serializable, R extends Serializable> Computed<R> compute(Recursion<P, R> recursion,
+            P problem, CutRule<P> cut, IntFunction<Runnable> progress) {
         Objects.requireNonNull(recursion, "recursion");
         Objects.requireNonNull(cut, "cut");
+        Objects.requireNonNull(progress, "progress");
         Cut<P, R> top = Cut.of(recursion, problem, cut);
         List<BatchJob> jobs = top.jobs();
-        BatchResult batch = runBatch(top.function(), jobs);
+        BatchResult batch = runBatch(top.function(), jobs, Objects.requireNonNull(progress.apply(jobs.size()),
+                "progress's job callback"));
         return new Computed<>(top.combine(batch), jobs.size(), batch.stats());
     }
 

@@ -171,6 +171,7 @@ public final class StrandCluster implements AutoCloseable {
         List<JobRecord> records = new ArrayList<>(plan.size());
         Map<Long, byte[]> outputs = new LinkedHashMap<>();
         List<Long> ids = new ArrayList<>(plan.size());
+        Map<String, double[]> perKind = new LinkedHashMap<>();
         for (PlannedJob p : plan) {
             long id = p.job().id();
             JobOutcome o = run.outcomes().get(id);
@@ -181,7 +182,15 @@ public final class StrandCluster implements AutoCloseable {
                     chunkOf.get(id)));
             outputs.put(id, o.output());
             ids.add(id);
-            estimator.observe(p.job().kind(), p.job().work(), o.computeNanos());
+            double[] acc = perKind.computeIfAbsent(p.job().kind(), k -> new double[2]);
+            acc[0] += p.job().work();
+            acc[1] += o.computeNanos();
+        }
+        // One observation per kind and batch, the batch's mean per unit of work: one job slowed
+        // by a pause (or a core shared with other JVMs) does not own the estimate the next plan
+        // sizes its chunks by.
+        for (Map.Entry<String, double[]> e : perKind.entrySet()) {
+            estimator.observe(e.getKey(), e.getValue()[0], Math.round(e.getValue()[1]));
         }
         List<String> names = new ArrayList<>();
         for (NodeInfo n : nodes) {

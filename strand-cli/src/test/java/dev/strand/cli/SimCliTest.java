@@ -146,4 +146,24 @@ class SimCliTest {
                 "--no-progress", "DAG forms:");
         assertThat(CliTest.run("--help").out()).contains("sim");
     }
+
+    @Test
+    void clusterSweepsBandwidthAndSizeAndWritesCsvAndCharts(@TempDir Path dir) throws IOException {
+        CliTest.Run r = CliTest.run(new String[] {"sim", "cluster", "--nodes", "3", "--cores", "2",
+            "--jobs-per-node", "8", "--large-mb", "0.01,100", "--mbits", "10..1000", "--out", dir.toString()});
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("strand sim cluster: 3 nodes x 2 cores, 24 jobs");
+        List<String> csv = Files.readAllLines(dir.resolve("cluster.csv"));
+        // header + (2 sizes + the makespan chart's 10 MB) x 9 bandwidths (4 a decade, 10..1000)
+        assertThat(csv).hasSize(1 + 3 * 9);
+        // 100 MB inputs at 10 Mbit/s: the cost-aware rule far ahead of plain stealing.
+        String slow = csv.stream().filter(l -> l.startsWith("100,10,")).findFirst().orElseThrow();
+        assertThat(Double.parseDouble(slow.split(",", -1)[5])).isLessThan(0.5);
+        assertThat(dir.resolve("cluster-ratio.png")).exists();
+        assertThat(dir.resolve("cluster-makespan.png")).exists();
+        CliTest.Run bad = CliTest.run(new String[] {"sim", "cluster", "--mbits", "100..10", "--out", dir.toString()});
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--mbits");
+    }
 }

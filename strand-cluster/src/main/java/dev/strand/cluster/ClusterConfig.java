@@ -35,12 +35,13 @@ import java.util.Objects;
  * @param costAware whether jobs whose transfer costs more than stealing saves are pinned
  * @param nodeHeap the {@code -Xmx} of each node JVM this process starts
  * @param workDirectory Ignite's work directory, or null for a temporary one
+ * @param chunking how many jobs travel as one Ignite job ({@link Chunking#auto()} by default)
  */
 public record ClusterConfig(String host, List<String> discoveryAddresses, int discoveryPort,
         int communicationPort, int portRange, int nodeParallelism, int activeJobsPerNode,
         Duration messageExpire, int maxStealingAttempts, Duration metricsUpdate, Duration joinTimeout,
         Duration failureDetection, Duration taskTimeout, Duration nodeStartTimeout, Link link,
-        boolean costAware, String nodeHeap, String workDirectory) implements Serializable {
+        boolean costAware, String nodeHeap, String workDirectory, Chunking chunking) implements Serializable {
 
     /** The first discovery port of Ignite's default range. */
     public static final int DEFAULT_DISCOVERY_PORT = 47500;
@@ -73,6 +74,7 @@ public record ClusterConfig(String host, List<String> discoveryAddresses, int di
         requirePositive("taskTimeout", taskTimeout);
         requirePositive("nodeStartTimeout", nodeStartTimeout);
         Objects.requireNonNull(nodeHeap, "nodeHeap");
+        Objects.requireNonNull(chunking, "chunking");
     }
 
     /**
@@ -83,7 +85,7 @@ public record ClusterConfig(String host, List<String> discoveryAddresses, int di
     public static ClusterConfig loopback() {
         return new ClusterConfig("127.0.0.1", List.of(), 0, 0, 10, 0, 0, Duration.ofSeconds(1), 5,
                 Duration.ofMillis(100), Duration.ofSeconds(20), Duration.ofSeconds(5), Duration.ofMinutes(5),
-                Duration.ofSeconds(60), null, true, "256m", null);
+                Duration.ofSeconds(60), null, true, "256m", null, Chunking.auto());
     }
 
     /** @return the discovery addresses to use: the given ones, or this host's port range */
@@ -98,63 +100,70 @@ public record ClusterConfig(String host, List<String> discoveryAddresses, int di
     public ClusterConfig withHost(String h) {
         return new ClusterConfig(h, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
     }
 
     public ClusterConfig withDiscoveryAddresses(List<String> a) {
         return new ClusterConfig(host, a, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
     }
 
     /** Sets the first discovery and communication ports. */
     public ClusterConfig withPorts(int discovery, int communication) {
         return new ClusterConfig(host, discoveryAddresses, discovery, communication, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
     }
 
     public ClusterConfig withNodeParallelism(int p) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 p, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
     }
 
     public ClusterConfig withActiveJobsPerNode(int a) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, a, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
     }
 
     public ClusterConfig withJoinTimeout(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, d,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
     }
 
     public ClusterConfig withTaskTimeout(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, d, nodeStartTimeout, link, costAware, nodeHeap, workDirectory);
+                failureDetection, d, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
     }
 
     /** @param l the network the cost rule assumes; null: measure it */
     public ClusterConfig withLink(Link l) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, l, costAware, nodeHeap, workDirectory);
+                failureDetection, taskTimeout, nodeStartTimeout, l, costAware, nodeHeap, workDirectory, chunking);
     }
 
     public ClusterConfig withCostAware(boolean on) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, on, nodeHeap, workDirectory);
+                failureDetection, taskTimeout, nodeStartTimeout, link, on, nodeHeap, workDirectory, chunking);
     }
 
     public ClusterConfig withWorkDirectory(String dir) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, dir);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, dir, chunking);
+    }
+
+    /** @param c how many jobs travel as one Ignite job */
+    public ClusterConfig withChunking(Chunking c) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, c);
     }
 
     private static void requirePort(String name, int port) {

@@ -7,8 +7,10 @@ import dev.strand.cluster.engine.Engine;
 import dev.strand.cluster.engine.EngineRun;
 import dev.strand.cluster.engine.LocalEngine;
 import dev.strand.cluster.ignite.IgniteEngine;
+import dev.strand.cluster.ignite.NodeRuntime;
 import dev.strand.cluster.launch.JvmFlags;
 import dev.strand.cluster.launch.LocalNodes;
+import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
 import dev.strand.cluster.plan.Planner;
@@ -18,11 +20,13 @@ import dev.strand.cluster.stats.RunStats;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * A handle on where jobs run: a local {@link StrandPool} ({@link #local()}: no cluster, the
@@ -61,9 +65,13 @@ public final class StrandCluster implements AutoCloseable {
         return local(Runtime.getRuntime().availableProcessors());
     }
 
-    /** No cluster: jobs run on a new local pool of {@code parallelism} workers. */
+    /**
+     * No cluster: jobs run on a new local pool of {@code parallelism} workers, with the stacks of
+     * a node's pool ({@link NodeRuntime#STACK_BYTES}), so that what runs on a node runs here.
+     */
     public static StrandCluster local(int parallelism) {
-        StrandPool pool = StrandPool.builder().name("strand-cluster-local").parallelism(parallelism).build();
+        StrandPool pool = StrandPool.builder().name("strand-cluster-local").parallelism(parallelism)
+                .stackSize(NodeRuntime.STACK_BYTES).build();
         ClusterConfig c = ClusterConfig.loopback();
         return new StrandCluster(new LocalEngine(pool, true, c.taskTimeout()), c, null);
     }
@@ -132,35 +140,63 @@ public final class StrandCluster implements AutoCloseable {
      * arrives (from another thread; for a progress bar).
      */
     public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs, Runnable onJobDone) {
+        return runBatch(fn, jobs, config.chunking(), onJobDone);
+    }
+
+    /**
+     * As {@link #runBatch(JobFunction, List, Runnable)}, with {@code chunking} instead of the
+     * configuration's (to compare chunk sizes on one cluster).
+     */
+    public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs, Chunking chunking, Runnable onJobDone) {
         Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(chunking, "chunking");
         Objects.requireNonNull(onJobDone, "onJobDone");
         List<NodeInfo> nodes = engine.nodes();
         if (nodes.isEmpty()) {
             throw new ClusterException("no server node is left in the cluster");
         }
         Link link = engine.link();
-        List<PlannedJob> plan = Planner.plan(jobs, nodes, estimator, link, config.costAware() && link != null);
-        EngineRun run = engine.run(fn, plan, onJobDone);
+        boolean costAware = config.costAware() && link != null;
+        List<PlannedJob> plan = Planner.plan(jobs, nodes, estimator, link, costAware);
+        List<Chunk> chunks = engine.sendsChunks() && !chunking.isOff()
+                ? Planner.chunk(plan, nodes, link, costAware, chunking) : Planner.singletons(plan);
+        Map<Long, Integer> chunkOf = new HashMap<>();
+        for (Chunk c : chunks) {
+            for (PlannedJob p : c.jobs()) {
+                chunkOf.put(p.job().id(), c.index());
+            }
+        }
+        EngineRun run = engine.run(fn, chunks, onJobDone);
 
         List<JobRecord> records = new ArrayList<>(plan.size());
         Map<Long, byte[]> outputs = new LinkedHashMap<>();
         List<Long> ids = new ArrayList<>(plan.size());
+        Map<String, double[]> perKind = new LinkedHashMap<>();
         for (PlannedJob p : plan) {
             long id = p.job().id();
             JobOutcome o = run.outcomes().get(id);
             boolean moved = !o.ranOn().equals(p.home());
             boolean stolen = moved && o.steals() > 0;
             records.add(new JobRecord(id, p.job().kind(), p.home(), o.ranOn(), p.decision(), stolen,
-                    o.failovers() > 0, p.job().input().length, o.computeNanos(), run.arrivalNanos().get(id)));
+                    o.failovers() > 0, p.job().input().length, o.computeNanos(), run.arrivalNanos().get(id),
+                    chunkOf.get(id)));
             outputs.put(id, o.output());
             ids.add(id);
-            estimator.observe(p.job().kind(), p.job().work(), o.computeNanos());
+            double[] acc = perKind.computeIfAbsent(p.job().kind(), k -> new double[2]);
+            acc[0] += p.job().work();
+            acc[1] += o.computeNanos();
+        }
+        // One observation per kind and batch, the batch's mean per unit of work: one job slowed
+        // by a pause (or a core shared with other JVMs) does not own the estimate the next plan
+        // sizes its chunks by.
+        for (Map.Entry<String, double[]> e : perKind.entrySet()) {
+            estimator.observe(e.getKey(), e.getValue()[0], Math.round(e.getValue()[1]));
         }
         List<String> names = new ArrayList<>();
         for (NodeInfo n : nodes) {
             names.add(n.name());
         }
-        RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates());
+        RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates(), chunks.size());
         return new BatchResult(ids, outputs, stats);
     }
 
@@ -172,11 +208,25 @@ public final class StrandCluster implements AutoCloseable {
      */
     public <P extends Serializable, R extends Serializable> Computed<R> compute(Recursion<P, R> recursion,
             P problem, CutRule<P> cut) {
+        return compute(recursion, problem, cut, jobs -> () -> { });
+    }
+
+    /**
+     * As {@link #compute(Recursion, Serializable, CutRule)}, telling {@code progress} how many
+     * jobs the cut made, before they are sent, and then when each job's result arrives.
+     *
+     * @param progress given the job count, returns what to call as each job ends (from another
+     *     thread)
+     */
+    public <P extends Serializable, R extends Serializable> Computed<R> compute(Recursion<P, R> recursion,
+            P problem, CutRule<P> cut, IntFunction<Runnable> progress) {
         Objects.requireNonNull(recursion, "recursion");
         Objects.requireNonNull(cut, "cut");
+        Objects.requireNonNull(progress, "progress");
         Cut<P, R> top = Cut.of(recursion, problem, cut);
         List<BatchJob> jobs = top.jobs();
-        BatchResult batch = runBatch(top.function(), jobs);
+        BatchResult batch = runBatch(top.function(), jobs, Objects.requireNonNull(progress.apply(jobs.size()),
+                "progress's job callback"));
         return new Computed<>(top.combine(batch), jobs.size(), batch.stats());
     }
 

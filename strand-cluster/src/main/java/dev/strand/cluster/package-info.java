@@ -18,14 +18,20 @@
  *   <li>Plan: jobs in contiguous blocks of equal declared work per core; the cost rule
  *       ({@link dev.strand.cluster.cost.CostRule}, Dask's) pins each job whose input costs more to
  *       move than stealing it could save.</li>
- *   <li>Map: one Ignite task; each job is sent to its home node, pinned ones as a class that
- *       carries Ignite's {@code @JobStealingDisabled}.</li>
- *   <li>Steal: a node runs as many jobs at once as its pool has workers; the rest wait. An idle
- *       node asks the others for waiting jobs; a busy node rejects that many stealable waiting jobs,
- *       and the driver's failover SPI resends each to its thief.</li>
+ *   <li>Chunk: neighbouring jobs with one home and one verdict travel together as one Ignite
+ *       job when they are short against an Ignite job's fixed cost
+ *       ({@link dev.strand.cluster.Chunking}: a chunk's overhead at most 10% of its estimated
+ *       compute, at least 8 chunks per core, and still worth stealing by the cost rule).</li>
+ *   <li>Map: one Ignite task, without Ignite's result cache; each chunk is sent to its home
+ *       node, pinned ones as a class that carries Ignite's {@code @JobStealingDisabled}.</li>
+ *   <li>Steal: a node runs as many chunks at once as its pool has workers (a chunk's jobs in
+ *       parallel on the pool); the rest wait. An idle node asks the others for waiting chunks; a
+ *       busy node rejects that many stealable waiting chunks, and the driver's failover SPI
+ *       resends each to its thief.</li>
  *   <li>Results: each job returns its own record (where it was placed, where it ran, steals,
  *       failovers, compute time); the driver keeps the first per job id.</li>
- *   <li>Learn: each job's compute time updates its kind's estimate, for the next plan.</li>
+ *   <li>Learn: the batch's mean compute time per unit of work, per job kind, updates that
+ *       kind's estimate, for the next plan (its cost rule and its chunk sizes).</li>
  * </ol>
  *
  * <h2>Invariants</h2>
@@ -49,6 +55,10 @@
  *       would replace Ignite's tested stealing code with ours. The rule is evaluated once, at
  *       placement, at its most favourable point (see {@code CostRule}); a job it rejects there
  *       can never be worth moving.</li>
+ *   <li>One Ignite job per job, always: an Ignite job costs about a millisecond here (see
+ *       {@code ./strand cluster overhead}), so a batch of short jobs spent nearly all its time in
+ *       Ignite; chunks keep that cost to a share of the work while leaving enough pieces to
+ *       steal.</li>
  *   <li>Peer class loading: it ships classes from the driver on demand, which is slow on first
  *       use and a security exposure; Strand expects the same class path on every node and fails
  *       clearly when a class is missing.</li>

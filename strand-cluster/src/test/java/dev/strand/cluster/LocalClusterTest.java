@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strand.cluster.demo.RangeHash;
 import dev.strand.cluster.demo.SkewedWork;
+import dev.strand.cluster.demo.UtsCount;
+import dev.strand.workloads.uts.Uts;
+import dev.strand.workloads.uts.UtsParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -66,6 +69,31 @@ class LocalClusterTest {
         try (StrandCluster c = StrandCluster.local(2)) {
             assertThatThrownBy(() -> c.runBatch(fn, List.of(new BatchJob(1, "k", new byte[0]))))
                     .isInstanceOf(ClusterException.class).hasMessageContaining("not serializable");
+        }
+    }
+
+    @Test
+    void utsCutAtTheRootCountsTheWholeTree() {
+        String tree = "-t 0 -b 200 -q 0.124 -m 8 -r 42";          // binomial, about 5,000 nodes
+        long serial = Uts.serial(UtsParams.parse(tree));
+        try (StrandCluster c = StrandCluster.local(2)) {
+            Computed<Long> atRoot = c.compute(new UtsCount(tree), UtsCount.Subtree.root(), CutRule.depth(1));
+            assertThat(atRoot.jobs()).isEqualTo(200);
+            assertThat(atRoot.value()).isEqualTo(serial);
+            int[] told = new int[2];
+            Computed<Long> deeper = c.compute(new UtsCount(tree), UtsCount.Subtree.root(), CutRule.depth(3), n -> {
+                told[0] = n;
+                return () -> {
+                    synchronized (told) {
+                        told[1]++;
+                    }
+                };
+            });
+            assertThat(deeper.value()).isEqualTo(serial);
+            assertThat(told[0]).isEqualTo(deeper.jobs());
+            synchronized (told) {
+                assertThat(told[1]).isEqualTo(deeper.jobs());
+            }
         }
     }
 }

@@ -7,10 +7,13 @@ import dev.strand.cluster.cost.CostRule.Decision;
 import dev.strand.cluster.cost.Link;
 import dev.strand.cluster.demo.RangeHash;
 import dev.strand.cluster.demo.SkewedWork;
+import dev.strand.cluster.demo.UtsCount;
 import dev.strand.cluster.launch.JvmFlags;
 import dev.strand.cluster.stats.JobRecord;
 import dev.strand.cluster.stats.NodeStats;
 import dev.strand.cluster.stats.RunStats;
+import dev.strand.workloads.uts.Uts;
+import dev.strand.workloads.uts.UtsParams;
 import java.io.File;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -116,6 +119,38 @@ class LoopbackClusterTest {
         try (StrandCluster local = StrandCluster.local(2)) {
             assertThat(onCluster.value()).isEqualTo(local.compute(new RangeHash(), all, CutRule.depth(4)).value());
         }
+    }
+
+    @Test
+    @Order(3)
+    void manyShortJobsTravelInChunksAndEachResultComesOnce() {
+        // ~2-6 us each, under a kind with no estimate yet: the chunks are then sized by the job cap
+        // alone, ceil(600 / (3 cores * 8)) = 25 jobs, 8 chunks a node (with an estimate they would
+        // depend on this machine's timing, and the cost rule on the slow link assumed here).
+        List<BatchJob> jobs = SkewedWork.jobs(600, 2_000, 2, 0, 0, 64, 23).stream()
+                .map(j -> new BatchJob(j.id(), "short", j.input())).toList();
+        BatchResult r = cluster.runBatch(new SkewedWork(), jobs);
+        RunStats s = r.stats();
+        print("600 short jobs", s);
+        assertThat(s.chunks()).isEqualTo(24);
+        assertThat(s.noEstimate()).isEqualTo(600);
+        assertThat(s.jobs()).extracting(JobRecord::chunk).allSatisfy(c -> assertThat(c).isBetween(0, 23));
+        assertThat(r.ids()).hasSize(600);
+        assertThat(s.duplicates()).isZero();
+        assertThat(checksum(r)).isEqualTo(localChecksum(jobs));
+        BatchResult alone = cluster.runBatch(new SkewedWork(), jobs, Chunking.off(), () -> { });
+        assertThat(alone.stats().chunks()).isEqualTo(600);
+        assertThat(checksum(alone)).isEqualTo(checksum(r));
+    }
+
+    @Test
+    @Order(3)
+    void utsCutAtTheRootCountsTheTreeOnTheNodes() {
+        String tree = "-t 0 -b 300 -q 0.124 -m 8 -r 42";
+        Computed<Long> r = cluster.compute(new UtsCount(tree), UtsCount.Subtree.root(), CutRule.depth(1));
+        assertThat(r.jobs()).isEqualTo(300);
+        assertThat(r.value()).isEqualTo(Uts.serial(UtsParams.parse(tree)));
+        assertThat(r.stats().nodes()).allSatisfy(n -> assertThat(n.run()).isPositive());
     }
 
     @Test

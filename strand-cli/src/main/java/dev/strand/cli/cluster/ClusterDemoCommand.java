@@ -5,10 +5,16 @@ import dev.strand.cli.out.Progress;
 import dev.strand.cluster.BatchJob;
 import dev.strand.cluster.BatchResult;
 import dev.strand.cluster.ClusterConfig;
+import dev.strand.cluster.Computed;
+import dev.strand.cluster.CutRule;
 import dev.strand.cluster.StrandCluster;
 import dev.strand.cluster.cost.Link;
 import dev.strand.cluster.demo.SkewedWork;
+import dev.strand.cluster.demo.UtsCount;
+import dev.strand.cluster.stats.JobRecord;
+import dev.strand.cluster.stats.NodeStats;
 import dev.strand.cluster.stats.RunStats;
+import dev.strand.workloads.uts.SampleTree;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,16 +30,26 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code strand cluster demo}: N Ignite server nodes on 127.0.0.1, a skewed batch stolen between
- * them, checked against the same batch on a local pool.
+ * {@code strand cluster demo}: N Ignite server nodes on 127.0.0.1, and a skewed workload stolen
+ * between them: a batch of jobs of skewed costs and mixed input sizes, checked against the same
+ * batch on a local pool, or a UTS tree cut at the top into jobs, checked against its known node
+ * count.
  */
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        header = "N Ignite nodes on this machine, a skewed batch, job stealing between them, the result checked.",
+        header = "N Ignite nodes on this machine, a skewed workload, job stealing between them, the result checked.",
         description = {
             "Starts N Ignite server nodes, each a JVM with its own StrandPool, on 127.0.0.1, and",
-            "joins them as a client. A warm-up batch teaches the cost rule how long a job takes.",
+            "joins them as a client. Two workloads (--workload):",
+            "",
+            "uts: a UTS tree (--tree, default T3, the binomial tree of 4,112,897 nodes) cut at the",
+            "top by CutRule.depth(--cut-depth): each subtree at the cut is a job that counts its",
+            "nodes on its node's StrandPool (Strand.joinAll over each node's children); the driver",
+            "adds the cut's own nodes and checks the total against the tree's published count.",
+            "The jobs declare equal work, so the placement is by count and stealing corrects it.",
+            "",
+            "batch (default): a warm-up batch teaches the cost rule how long a job takes.",
             "Then a skewed batch: job i of n costs 1 + skew (i/n)^2 units but declares 1, so the",
             "contiguous placement gives the last node several times the work of the first, and",
             "idle nodes steal waiting jobs from busy ones (Ignite's JobStealingCollisionSpi). Every",
@@ -50,6 +66,20 @@ public final class ClusterDemoCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = "--workload", paramLabel = "batch|uts", defaultValue = "batch",
+            description = "What to run: the skewed batch, or a UTS tree cut at the top (default: ${DEFAULT-VALUE}).")
+    String workload;
+
+    @Option(names = "--tree", paramLabel = "NAME", defaultValue = "T3",
+            description = "uts: a UTS sample tree, T1, T2, T3, T4 or T5 (about 4 million nodes each), or T1L, "
+                    + "T2L, T3L (about 100 million) (default: ${DEFAULT-VALUE}).")
+    String tree;
+
+    @Option(names = "--cut-depth", paramLabel = "D", defaultValue = "1",
+            description = "uts: the cut, CutRule.depth(D): subtrees at depth D (or leaves above it) are the jobs; "
+                    + "1 cuts at the root (default: ${DEFAULT-VALUE}).")
+    int cutDepth;
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "3",
             description = "Server nodes (JVMs) to start, 1 to 9 (default: ${DEFAULT-VALUE}).")
@@ -105,6 +135,22 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         if (kill && nodes < 2) {
             throw new ParameterException(spec.commandLine(), "--kill needs at least 2 nodes");
         }
+        SampleTree sample = null;
+        if (workload.equals("uts")) {
+            sample = SampleTree.named(tree);
+            if (sample == null || sample.nodes() > 200_000_000L) {
+                throw new ParameterException(spec.commandLine(), "--tree must be a UTS sample tree of at most "
+                        + "about 100 million nodes (T1..T5, T1L, T2L, T3L), got " + tree);
+            }
+            if (kill) {
+                throw new ParameterException(spec.commandLine(), "--kill applies to --workload batch");
+            }
+            if (cutDepth < 0 || cutDepth > 64) {
+                throw new ParameterException(spec.commandLine(), "--cut-depth must be in 0..64, got " + cutDepth);
+            }
+        } else if (!workload.equals("batch")) {
+            throw new ParameterException(spec.commandLine(), "--workload must be batch or uts, got " + workload);
+        }
         ClusterCommand.quietIgnite();
         PrintWriter out = spec.commandLine().getOut();
         ClusterConfig config = ClusterConfig.loopback().withLink(link).withCostAware(!noCostRule)
@@ -121,24 +167,76 @@ public final class ClusterDemoCommand implements Callable<Integer> {
                     cluster.nodes().get(0).parallelism(), c.effectiveDiscoveryAddresses(), c.communicationPort());
             out.printf(Locale.ROOT, "  link: %s (%s)%n", cluster.link().orElseThrow(),
                     link == null ? "measured: Ignite round trips on loopback" : "given with --link");
-
-            BatchResult warm = cluster.runBatch(new SkewedWork(),
-                    SkewedWork.jobs(2 * nodes, rounds, 0, 0, 0, 1024, 1));
-            out.printf(Locale.ROOT, "Warm-up: %d jobs; a job of the kind now estimated at %.1f ms%n",
-                    warm.ids().size(), cluster.estimator().estimate(SkewedWork.KIND, 1) / 1e6);
-
-            List<BatchJob> batch = SkewedWork.jobs(jobs, rounds, skew, largeEvery, largeMib << 20, 1024, 42);
-            long expected = localChecksum(batch, out);
-            ok &= runOnce(cluster, batch, expected, out, "Skewed batch", null);
-            if (kill) {
-                String victim = cluster.nodes().get(cluster.nodes().size() - 1).name();
-                ok &= runOnce(cluster, batch, expected, out, "Skewed batch again, " + victim + " killed", victim);
+            if (sample != null) {
+                ok &= runUts(cluster, sample, out);
+            } else {
+                ok &= runBatches(cluster, out);
             }
             out.printf("Stopping the nodes...%n");
             out.flush();
         }
         out.printf(ok ? "done: every check held%n" : "FAILED: a check did not hold%n");
         return ok ? 0 : Main.EXIT_FAILURE;
+    }
+
+    /** The skewed batch: a warm-up, the batch checked against a local pool, and again with a node killed. */
+    private boolean runBatches(StrandCluster cluster, PrintWriter out) {
+        boolean ok = true;
+        BatchResult warm = cluster.runBatch(new SkewedWork(),
+                SkewedWork.jobs(2 * nodes, rounds, 0, 0, 0, 1024, 1));
+        out.printf(Locale.ROOT, "Warm-up: %d jobs; a job of the kind now estimated at %.1f ms%n",
+                warm.ids().size(), cluster.estimator().estimate(SkewedWork.KIND, 1) / 1e6);
+
+        List<BatchJob> batch = SkewedWork.jobs(jobs, rounds, skew, largeEvery, largeMib << 20, 1024, 42);
+        long expected = localChecksum(batch, out);
+        ok &= runOnce(cluster, batch, expected, out, "Skewed batch", null);
+        if (kill) {
+            String victim = cluster.nodes().get(cluster.nodes().size() - 1).name();
+            ok &= runOnce(cluster, batch, expected, out, "Skewed batch again, " + victim + " killed", victim);
+        }
+        return ok;
+    }
+
+    /** The UTS tree cut at the top: a warm-up run, then the measured one, checked against the published count. */
+    private boolean runUts(StrandCluster cluster, SampleTree sample, PrintWriter out) {
+        UtsCount uts = new UtsCount(sample.options());
+        CutRule<UtsCount.Subtree> cut = CutRule.depth(cutDepth);
+        out.printf(Locale.ROOT, "UTS %s (%s): %,d nodes published; cut by CutRule.depth(%d)%n", sample.name(),
+                sample.options(), sample.nodes(), cutDepth);
+        out.flush();
+        long t0 = System.nanoTime();
+        Computed<Long> warm = cluster.compute(uts, UtsCount.Subtree.root(), cut);
+        out.printf(Locale.ROOT, "Warm-up: the same count, %d jobs in %d chunks, %.2f s (the JIT, and the job "
+                + "estimate: %.2f ms)%n", warm.jobs(), warm.stats().chunks(), (System.nanoTime() - t0) / 1e9,
+                cluster.estimator().estimate(UtsCount.class.getName(), 1) / 1e6);
+        String title = "UTS " + sample.name();
+        Progress[] bar = new Progress[1];
+        Computed<Long> r;
+        try {
+            r = cluster.compute(uts, UtsCount.Subtree.root(), cut, jobs -> {
+                bar[0] = Progress.start(title, jobs, !noProgress);
+                return bar[0]::step;
+            });
+        } finally {
+            if (bar[0] != null) {
+                bar[0].close();
+            }
+        }
+        RunStats s = r.stats();
+        out.printf(Locale.ROOT, "%s: %d jobs in %d chunks (Ignite jobs)%n", title, r.jobs(), s.chunks());
+        NodeTable.print(out, s);
+        long largest = s.jobs().stream().mapToLong(JobRecord::computeNanos).max().orElse(0);
+        long busy = s.nodes().stream().mapToLong(NodeStats::busyNanos).sum();
+        out.printf(Locale.ROOT, "  jobs stolen: %d; input moved by stealing: %s; the largest job computed %.0f ms, "
+                + "%.0f%% of all jobs' compute%n", s.stolen(), NodeTable.bytes(s.bytesMoved()), largest / 1e6,
+                busy == 0 ? 0 : 100.0 * largest / busy);
+        out.printf(Locale.ROOT, "  wall %.2f s; slowest node finished at %.2fx the mean finish%n", s.wallNanos() / 1e9,
+                s.finishImbalance());
+        boolean ok = r.value() == sample.nodes() && s.duplicates() == 0;
+        out.printf(Locale.ROOT, "  nodes counted %,d, published %,d: %s%n", r.value(), sample.nodes(),
+                ok ? "OK" : "MISMATCH");
+        out.flush();
+        return ok;
     }
 
     private long localChecksum(List<BatchJob> batch, PrintWriter out) {
@@ -174,8 +272,8 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         NodeTable.print(out, s);
         long got = checksum(r);
         out.printf(Locale.ROOT, "  jobs stolen: %d; pinned by the cost rule: %d (stealable %d, without estimate %d); "
-                + "input moved by stealing: %s%n", s.stolen(), s.pinned(), s.stealable(), s.noEstimate(),
-                NodeTable.bytes(s.bytesMoved()));
+                + "input moved by stealing: %s; sent as %d Ignite jobs%n", s.stolen(), s.pinned(), s.stealable(),
+                s.noEstimate(), NodeTable.bytes(s.bytesMoved()), s.chunks());
         if (s.failedOver() > 0 || victim != null) {
             out.printf(Locale.ROOT, "  failed over: %d jobs; results: %d of %d jobs, %d duplicate(s) dropped%n",
                     s.failedOver(), r.ids().size(), batch.size(), s.duplicates());

@@ -50,8 +50,10 @@ import picocli.CommandLine.TypeConversionException;
             "  steals.png   steal attempts vs P * T-inf",
             "  space.png    S_P vs P * S1, child vs continuation stealing (--space-dag)",
             "  grain.png    T_P vs the grain size of a parallel sum (the sweet spot)",
-            "See docs/simulator.md.",
+            "See docs/simulator.md. 'strand sim cluster' simulates stealing between nodes",
+            "over a network (cost-aware vs plain); see its --help and docs/cluster.md.",
             ""},
+        subcommands = {SimClusterCommand.class},
         footer = {"", "DAG forms: " + DagSpec.FORMS + ".",
             "Example: strand sim --dags fib:30,uts-geo:4:11:4 --seeds 5 --out /tmp/sim",
             "Exit status: 0 success, 1 failure, 2 invalid arguments."})

@@ -11,8 +11,10 @@ import java.util.concurrent.ConcurrentMap;
  * depth 5) get different estimates from the same record.
  *
  * <p>Dask keeps the same kind of record per task prefix ({@code TaskPrefix.duration_average},
- * updated as {@code 0.5 * old + 0.5 * new}); the default weight here is the same 0.5: recent jobs
- * count, one outlier does not own the estimate. Thread-safe.
+ * updated as {@code 0.5 * old + 0.5 * new}); the default weight here is the same 0.5. Dask
+ * observes each task; {@code StrandCluster} observes each batch once per kind, with the batch's
+ * total compute over its total work, so that one job slowed by a pause does not own the estimate.
+ * Thread-safe.
  */
 public final class DurationEstimator {
 

@@ -2,8 +2,8 @@ package dev.strand.cluster.engine;
 
 import dev.strand.cluster.JobFunction;
 import dev.strand.cluster.cost.Link;
+import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.NodeInfo;
-import dev.strand.cluster.plan.PlannedJob;
 import java.util.List;
 
 /**
@@ -19,12 +19,19 @@ public interface Engine extends AutoCloseable {
     Link link();
 
     /**
+     * @return whether this engine sends jobs in chunks (one message, one Ignite job, several
+     *     jobs): true where a job has a fixed cost worth amortizing
+     */
+    boolean sendsChunks();
+
+    /**
      * Runs every job of the plan once (at least once; one outcome per job id is kept).
      *
+     * @param chunks the plan's jobs in chunks, each sent as one unit, in plan order
      * @param onJobDone called once per job, when its first outcome arrives (any thread)
      * @throws dev.strand.cluster.ClusterException when a job fails or the batch times out
      */
-    EngineRun run(JobFunction fn, List<PlannedJob> plan, Runnable onJobDone);
+    EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone);
 
     @Override
     void close();

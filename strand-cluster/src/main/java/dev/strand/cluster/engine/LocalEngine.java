@@ -5,6 +5,7 @@ import dev.strand.Task;
 import dev.strand.cluster.ClusterException;
 import dev.strand.cluster.JobFunction;
 import dev.strand.cluster.cost.Link;
+import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
 import dev.strand.cluster.stats.JobOutcome;
@@ -52,9 +53,19 @@ public final class LocalEngine implements Engine {
         return null;
     }
 
+    /** No: a job on a local pool costs a task, nothing worth amortizing. */
     @Override
-    public EngineRun run(JobFunction fn, List<PlannedJob> plan, Runnable onJobDone) {
+    public boolean sendsChunks() {
+        return false;
+    }
+
+    @Override
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone) {
         Serialization.requireSerializable(fn);
+        List<PlannedJob> plan = new ArrayList<>();
+        for (Chunk c : chunks) {
+            plan.addAll(c.jobs());
+        }
         long start = System.nanoTime();
         long[] arrivals = new long[plan.size()];
         List<Task<JobOutcome>> tasks = new ArrayList<>(plan.size());

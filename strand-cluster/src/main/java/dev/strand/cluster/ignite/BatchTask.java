@@ -1,11 +1,13 @@
 package dev.strand.cluster.ignite;
 
 import dev.strand.cluster.JobFunction;
+import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.PlannedJob;
 import dev.strand.cluster.stats.JobOutcome;
 import java.io.Serial;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +20,19 @@ import org.apache.ignite.compute.ComputeJob;
 import org.apache.ignite.compute.ComputeJobResult;
 import org.apache.ignite.compute.ComputeJobResultPolicy;
 import org.apache.ignite.compute.ComputeTaskAdapter;
+import org.apache.ignite.compute.ComputeTaskNoResultCache;
 
 /**
- * A batch as one Ignite task, run on the driver: {@link #map} sends each planned job to its home
- * node (as a {@link PinnedJob} if the cost rule pinned it), {@link #result} keeps the first
- * outcome per job id as results arrive, and lets Ignite fail over the rest: a job a busy node
- * rejected for a thief, and the jobs of a node that left.
+ * A batch as one Ignite task, run on the driver: {@link #map} sends each chunk of planned jobs to
+ * its home node as one Ignite job (a {@link PinnedJob} if the cost rule pinned it),
+ * {@link #result} keeps the first outcome per job id as results arrive, and lets Ignite fail over
+ * the rest: a chunk a busy node rejected for a thief, and the chunks of a node that left.
+ *
+ * <p>No result cache ({@link ComputeTaskNoResultCache}): by default Ignite keeps every job's
+ * result in the task session, and then every job request carries the serialized list of all the
+ * task's job siblings and every response rebuilds the list of results received so far
+ * ({@code GridTaskWorker.sendRequest}, {@code getRemoteResults}), which makes a batch of n jobs
+ * cost O(n^2) on the driver. The task keeps its own outcomes, by job id, and needs neither.
  *
  * <p>Idempotence: a job can run twice (its node died after it ran but before its result
  * arrived, and it was failed over); outcomes are keyed by job id and only the first is kept, the
@@ -31,6 +40,7 @@ import org.apache.ignite.compute.ComputeTaskAdapter;
  * never lost while a node is left to run it; {@code IgniteEngine} checks that every id has an
  * outcome.
  */
+@ComputeTaskNoResultCache
 final class BatchTask extends ComputeTaskAdapter<Object, Void> {
 
     @Serial
@@ -39,14 +49,14 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     private static final Logger LOG = System.getLogger(BatchTask.class.getName());
 
     private final transient JobFunction fn;
-    private final transient List<PlannedJob> plan;
+    private final transient List<Chunk> plan;
     private final transient long startNanos;
     private final transient ConcurrentMap<Long, JobOutcome> outcomes = new ConcurrentHashMap<>();
     private final transient ConcurrentMap<Long, Long> arrivals = new ConcurrentHashMap<>();
     private final transient AtomicInteger duplicates = new AtomicInteger();
     private final transient Runnable onJobDone;
 
-    BatchTask(JobFunction fn, List<PlannedJob> plan, long startNanos, Runnable onJobDone) {
+    BatchTask(JobFunction fn, List<Chunk> plan, long startNanos, Runnable onJobDone) {
         this.fn = fn;
         this.onJobDone = onJobDone;
         this.plan = plan;
@@ -66,17 +76,21 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
             throw new IgniteException("no Strand server node in the task's topology");
         }
         Map<ComputeJob, ClusterNode> jobs = new HashMap<>();
-        for (PlannedJob p : plan) {
-            ClusterNode node = byName.get(p.home());
+        for (Chunk c : plan) {
+            ClusterNode node = byName.get(c.home());
             if (node == null) {
                 // The home left between planning and mapping: any live node will do.
                 node = byName.values().iterator().next();
-                LOG.log(Level.WARNING, "node {0} left before job {1} was sent; sending it to {2}",
-                        p.home(), p.job().id(), node.attribute(IgniteConfigs.NODE_ATTR));
+                LOG.log(Level.WARNING, "node {0} left before chunk {1} was sent; sending it to {2}",
+                        c.home(), c.index(), node.attribute(IgniteConfigs.NODE_ATTR));
             }
-            StrandJob job = p.decision().stealable()
-                    ? new StrandJob(p.job().id(), p.job().kind(), p.home(), fn, p.job().input())
-                    : new PinnedJob(p.job().id(), p.job().kind(), p.home(), fn, p.job().input());
+            List<StrandJob.Item> items = new ArrayList<>(c.jobs().size());
+            for (PlannedJob p : c.jobs()) {
+                items.add(new StrandJob.Item(p.job().id(), p.job().kind(), p.job().input()));
+            }
+            StrandJob job = c.stealable()
+                    ? new StrandJob(c.index(), c.home(), fn, items)
+                    : new PinnedJob(c.index(), c.home(), fn, items);
             jobs.put(job, node);
         }
         return jobs;
@@ -88,14 +102,16 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
             // Rejected for a thief, or its node left: FAILOVER; anything else fails the task.
             return super.result(res, received);
         }
-        JobOutcome o = res.getData();
+        List<JobOutcome> chunk = res.getData();
         long at = System.nanoTime() - startNanos;
-        if (outcomes.putIfAbsent(o.id(), o) == null) {
-            arrivals.put(o.id(), at);
-            onJobDone.run();
-        } else {
-            duplicates.incrementAndGet();
-            LOG.log(Level.DEBUG, "dropped a second result for job {0}", o.id());
+        for (JobOutcome o : chunk) {
+            if (outcomes.putIfAbsent(o.id(), o) == null) {
+                arrivals.put(o.id(), at);
+                onJobDone.run();
+            } else {
+                duplicates.incrementAndGet();
+                LOG.log(Level.DEBUG, "dropped a second result for job {0}", o.id());
+            }
         }
         return ComputeJobResultPolicy.WAIT;
     }

@@ -8,6 +8,7 @@ import dev.strand.cluster.engine.Engine;
 import dev.strand.cluster.engine.EngineRun;
 import dev.strand.cluster.engine.Serialization;
 import dev.strand.cluster.launch.JvmFlags;
+import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
 import dev.strand.cluster.stats.JobOutcome;
@@ -127,11 +128,21 @@ public final class IgniteEngine implements Engine {
         return link;
     }
 
+    /** Yes: an Ignite job costs a round of messages and Ignite's job processing. */
     @Override
-    public EngineRun run(JobFunction fn, List<PlannedJob> plan, Runnable onJobDone) {
+    public boolean sendsChunks() {
+        return true;
+    }
+
+    @Override
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone) {
         Serialization.requireSerializable(fn);
+        List<PlannedJob> plan = new ArrayList<>();
+        for (Chunk c : chunks) {
+            plan.addAll(c.jobs());
+        }
         long start = System.nanoTime();
-        BatchTask task = new BatchTask(fn, plan, start, onJobDone);
+        BatchTask task = new BatchTask(fn, chunks, start, onJobDone);
         try {
             ignite.compute(ignite.cluster().forServers()).withTimeout(config.taskTimeout().toMillis())
                     .execute(task, null);

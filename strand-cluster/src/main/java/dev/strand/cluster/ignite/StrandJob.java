@@ -1,9 +1,14 @@
 package dev.strand.cluster.ignite;
 
+import dev.strand.Strand;
 import dev.strand.cluster.JobFunction;
 import dev.strand.cluster.stats.JobOutcome;
 import java.io.Serial;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import org.apache.ignite.Ignite;
 import org.apache.ignite.IgniteException;
 import org.apache.ignite.compute.ComputeJob;
@@ -13,24 +18,53 @@ import org.apache.ignite.resources.JobContextResource;
 import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
 
 /**
- * One job of a batch, as Ignite sends it: the id, the home node's name, the function and the
- * input. It runs the function on the node's {@link NodeRuntime#pool()} and returns a
- * {@link JobOutcome} that says where it ran and how many times it was stolen or failed over (read
- * from its Ignite job context, which travels with it). Stealable; {@link PinnedJob} is not.
+ * One chunk of a batch as Ignite sends it: the chunk's index, the home node's name, the function
+ * and the chunk's jobs (id, kind, input), one or more. It runs them on the node's
+ * {@link NodeRuntime#pool()} in one {@code invoke}, in parallel ({@code Strand.joinAll}), and
+ * returns one {@link JobOutcome} per job that says where it ran and how many times its chunk was
+ * stolen or failed over (read from its Ignite job context, which travels with it). Stealable;
+ * {@link PinnedJob} is not.
  */
 class StrandJob implements ComputeJob {
 
     @Serial
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
     /** JobStealingFailoverSpi's context attribute counting failovers (not public there). */
     static final String FAILOVER_ATTEMPTS_ATTR = "gg:failover:attemptcount";
 
-    private final long id;
-    private final String kind;
+    /** One job of the chunk: its id, kind and input (not copied). */
+    static final class Item implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+
+        private final long id;
+        private final String kind;
+        private final byte[] input;
+
+        Item(long id, String kind, byte[] input) {
+            this.id = id;
+            this.kind = kind;
+            this.input = input;
+        }
+
+        long id() {
+            return id;
+        }
+
+        String kind() {
+            return kind;
+        }
+
+        byte[] input() {
+            return input;
+        }
+    }
+
+    private final int chunk;
     private final String home;
     private final JobFunction fn;
-    private final byte[] input;
+    private final List<Item> items;
 
     @IgniteInstanceResource
     private transient Ignite ignite;
@@ -38,16 +72,11 @@ class StrandJob implements ComputeJob {
     @JobContextResource
     private transient ComputeJobContext context;
 
-    StrandJob(long id, String kind, String home, JobFunction fn, byte[] input) {
-        this.id = id;
-        this.kind = kind;
+    StrandJob(int chunk, String home, JobFunction fn, List<Item> items) {
+        this.chunk = chunk;
         this.home = home;
         this.fn = fn;
-        this.input = input;
-    }
-
-    long id() {
-        return id;
+        this.items = List.copyOf(items);
     }
 
     @Override
@@ -55,28 +84,46 @@ class StrandJob implements ComputeJob {
         String me = ignite.cluster().localNode().attribute(IgniteConfigs.NODE_ATTR);
         Integer steals = context.getAttribute(JobStealingCollisionSpi.STEALING_ATTEMPT_COUNT_ATTR);
         Integer failovers = context.getAttribute(FAILOVER_ATTEMPTS_ATTR);
-        long t0 = System.nanoTime();
-        byte[] out;
+        int s = steals == null ? 0 : steals;
+        int f = failovers == null ? 0 : failovers;
+        List<Supplier<Object>> bodies = new ArrayList<>(items.size());
+        for (Item item : items) {
+            bodies.add(() -> runOne(item, me, s, f));
+        }
+        List<Object> done;
         try {
-            out = NodeRuntime.pool().invoke(() -> {
-                try {
-                    return fn.apply(input);
-                } catch (RuntimeException | Error e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new CompletionException(e);
-                }
-            });
+            done = NodeRuntime.pool().invoke(() -> items.size() == 1 ? List.of(bodies.get(0).get())
+                    : Strand.joinAll(bodies));
         } catch (CompletionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new IgniteException("job " + id + " (" + kind + ") failed on node " + me + ": " + cause, cause);
+            throw new IgniteException("chunk " + chunk + " failed on node " + me + ": " + cause, cause);
         } catch (RuntimeException | Error e) {
-            throw new IgniteException("job " + id + " (" + kind + ") failed on node " + me + ": " + e, e);
+            throw new IgniteException("chunk " + chunk + " failed on node " + me + ": " + e, e);
         }
-        long nanos = System.nanoTime() - t0;
-        return new JobOutcome(id, home, me, steals == null ? 0 : steals, failovers == null ? 0 : failovers,
-                nanos, out);
+        ArrayList<JobOutcome> outcomes = new ArrayList<>(done.size());
+        for (Object o : done) {
+            if (o instanceof Failure x) {
+                // The first failing job of the chunk, named; the others' results are dropped.
+                throw new IgniteException("job " + x.item.id() + " (" + x.item.kind() + ") failed on node " + me
+                        + ": " + x.cause, x.cause);
+            }
+            outcomes.add((JobOutcome) o);
+        }
+        return outcomes;
     }
+
+    private Object runOne(Item item, String me, int steals, int failovers) {
+        long t0 = System.nanoTime();
+        try {
+            byte[] out = fn.apply(item.input());
+            return new JobOutcome(item.id(), home, me, steals, failovers, System.nanoTime() - t0, out);
+        } catch (Exception | Error e) {
+            return new Failure(item, e);
+        }
+    }
+
+    /** A job that threw: kept as a value so that its chunk's other jobs still end first. */
+    private record Failure(Item item, Throwable cause) { }
 
     @Override
     public void cancel() {
@@ -86,6 +133,6 @@ class StrandJob implements ComputeJob {
 
     @Override
     public String toString() {
-        return "job " + id + " (" + kind + ", home " + home + ")";
+        return "chunk " + chunk + " (" + items.size() + " jobs, home " + home + ")";
     }
 }

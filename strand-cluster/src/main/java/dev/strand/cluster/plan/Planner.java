@@ -1,6 +1,7 @@
 package dev.strand.cluster.plan;
 
 import dev.strand.cluster.BatchJob;
+import dev.strand.cluster.Chunking;
 import dev.strand.cluster.cost.CostRule;
 import dev.strand.cluster.cost.CostRule.Decision;
 import dev.strand.cluster.cost.DurationEstimator;
@@ -72,6 +73,79 @@ public final class Planner {
             out.add(new PlannedJob(j, homes[i], estimates[i], d));
         }
         return out;
+    }
+
+    /**
+     * Groups a plan's jobs into chunks (see {@link Chunking}): neighbours with the same home and
+     * the same verdict, a chunk closing when its estimated compute reaches the chunking's target,
+     * when it holds the job cap, when its input reaches the byte cap, or (stealable, with the cost
+     * rule on) when the rule would no longer let the whole chunk be stolen.
+     *
+     * @param plan the planned jobs, in plan order (homes in contiguous blocks)
+     * @param nodes the nodes of the plan
+     * @param link the link, or null with {@code costAware} off
+     * @param costAware whether the cost rule was applied
+     * @return the chunks, covering every job once, in plan order
+     */
+    public static List<Chunk> chunk(List<PlannedJob> plan, List<NodeInfo> nodes, Link link, boolean costAware,
+            Chunking chunking) {
+        int cores = 0;
+        for (NodeInfo n : nodes) {
+            cores += n.parallelism();
+        }
+        int cap = chunking.jobCap(plan.size(), cores);
+        double target = chunking.targetComputeNanos();
+        // The victim's side of the rule, as in plan(): everything placed on the home, per core.
+        double[] occupancy = new double[nodes.size()];
+        for (PlannedJob p : plan) {
+            if (p.estimateNanos() != null) {
+                int n = indexOf(nodes, p.home());
+                occupancy[n] += (double) p.estimateNanos() / nodes.get(n).parallelism();
+            }
+        }
+        boolean rule = costAware && link != null && nodes.size() > 1;
+        List<Chunk> chunks = new ArrayList<>();
+        List<PlannedJob> open = new ArrayList<>();
+        double compute = 0;
+        long bytes = 0;
+        for (PlannedJob p : plan) {
+            boolean stealable = p.decision().stealable();
+            long b = p.job().input().length;
+            double c = p.estimateNanos() == null ? 0 : (double) p.estimateNanos();
+            if (!open.isEmpty()) {
+                PlannedJob first = open.get(0);
+                boolean close = !first.home().equals(p.home())
+                        || first.decision().stealable() != stealable
+                        || open.size() >= cap
+                        || compute >= target
+                        || bytes + b > chunking.maxChunkBytes()
+                        || (rule && stealable && p.estimateNanos() != null && !CostRule.worthStealing(0,
+                                occupancy[indexOf(nodes, p.home())], compute + c,
+                                (double) link.transferNanos(bytes + b)));
+                if (close) {
+                    chunks.add(new Chunk(chunks.size(), first.home(), first.decision().stealable(), open));
+                    open = new ArrayList<>();
+                    compute = 0;
+                    bytes = 0;
+                }
+            }
+            open.add(p);
+            compute += c;
+            bytes += b;
+        }
+        if (!open.isEmpty()) {
+            chunks.add(new Chunk(chunks.size(), open.get(0).home(), open.get(0).decision().stealable(), open));
+        }
+        return chunks;
+    }
+
+    /** Each job a chunk of its own. */
+    public static List<Chunk> singletons(List<PlannedJob> plan) {
+        List<Chunk> chunks = new ArrayList<>(plan.size());
+        for (PlannedJob p : plan) {
+            chunks.add(new Chunk(chunks.size(), p.home(), p.decision().stealable(), List.of(p)));
+        }
+        return chunks;
     }
 
     /** Contiguous blocks of about equal declared work per core. */

@@ -15,6 +15,7 @@ import dev.strand.cluster.cost.CostRule.Decision;
  * @param inputBytes its input size
  * @param computeNanos how long its function ran
  * @param arrivalNanos when its result reached the driver, ns after the batch started
+ * @param chunk the chunk it travelled in (its Ignite job)
  */
 public record JobRecord(long id, String kind, String home, String ranOn, Decision decision,
-        boolean stolen, boolean failedOver, int inputBytes, long computeNanos, long arrivalNanos) {}
+        boolean stolen, boolean failedOver, int inputBytes, long computeNanos, long arrivalNanos, int chunk) {}

@@ -18,13 +18,15 @@ import java.util.Map;
  * @param stealable jobs the cost rule let be stolen
  * @param noEstimate jobs left stealable for want of an estimate (no job of their kind had finished)
  * @param duplicates results that arrived for a job that already had one (dropped)
+ * @param chunks how many units the jobs travelled in (Ignite jobs; the jobs' count on the local
+ *     engine)
  */
 public record RunStats(List<JobRecord> jobs, List<NodeStats> nodes, long wallNanos, int pinned,
-        int stealable, int noEstimate, int duplicates) {
+        int stealable, int noEstimate, int duplicates, int chunks) {
 
     /** Builds the statistics from the plan and the records (one per planned job). */
     public static RunStats of(List<PlannedJob> plan, List<JobRecord> records, List<String> nodeNames,
-            long wallNanos, int duplicates) {
+            long wallNanos, int duplicates, int chunks) {
         Map<String, int[]> counts = new LinkedHashMap<>();   // placed, run, in, out, failedOver, pinned
         Map<String, long[]> sums = new LinkedHashMap<>();    // bytesIn, busy, finish
         for (String n : nodeNames) {
@@ -69,7 +71,7 @@ public record RunStats(List<JobRecord> jobs, List<NodeStats> nodes, long wallNan
             nodes.add(new NodeStats(e.getKey(), c[0], c[1], c[2], c[3], c[4], c[5], s[0], s[1], s[2]));
         }
         return new RunStats(List.copyOf(records), List.copyOf(nodes), wallNanos, pinned, stealable,
-                noEstimate, duplicates);
+                noEstimate, duplicates, chunks);
     }
 
     /** @return jobs that ran on another node than their home by way of stealing */

@@ -63,4 +63,24 @@ class CostRuleTest {
         assertThatThrownBy(() -> new Link(0, 0)).hasMessageContaining("bandwidth");
         assertThatThrownBy(() -> new Link(1, -1)).hasMessageContaining("latency");
     }
+
+    @Test
+    void theSimulatorsCopyOfTheRuleIsThisOne() {
+        // Nanoseconds here, seconds there; a power-of-two scale keeps the two exactly comparable
+        // (the rule's edge, equality, is part of what is checked).
+        double scale = 1L << 30;
+        double[] xs = {0, 1e3, 1e6, 2.5e6, 5e6, 1e7, 3e7, 1e9};
+        for (double thief : xs) {
+            for (double victim : xs) {
+                for (double compute : xs) {
+                    for (double transfer : xs) {
+                        assertThat(dev.strand.sim.cluster.DaskRule.worthStealing(thief / scale, victim / scale,
+                                compute / scale, transfer / scale))
+                                .as("thief %s victim %s compute %s transfer %s", thief, victim, compute, transfer)
+                                .isEqualTo(CostRule.worthStealing(thief, victim, compute, transfer));
+                    }
+                }
+            }
+        }
+    }
 }

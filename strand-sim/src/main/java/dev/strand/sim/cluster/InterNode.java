@@ -1,0 +1,14 @@
+package dev.strand.sim.cluster;
+
+/** What an idle node does about the waiting jobs of other nodes. */
+public enum InterNode {
+    /** Nothing: each node runs the jobs placed on it (the reference). */
+    NONE,
+    /** Steals the last waiting job of the most loaded node, whatever its input costs to move. */
+    PLAIN,
+    /**
+     * Steals the last waiting job of the most loaded node for which {@link DaskRule} holds; none
+     * if no job passes (and asks again later).
+     */
+    COST_AWARE
+}

@@ -11,10 +11,10 @@ import picocli.CommandLine.Spec;
         synopsisSubcommandLabel = "COMMAND",
         header = "Two-level work stealing across JVMs on Apache Ignite: a demo, and the per-job overhead.",
         description = {
-            "Starts Ignite server nodes as JVMs on this machine (127.0.0.1 only: static IP finder,",
-            "a free local port range, no multicast), runs jobs on them, and stops every node it",
-            "started, also on Ctrl-C or failure. The launcher ./strand passes the JVM flags",
-            "Ignite needs; docs/cluster.md lists them for your own JVMs.",
+            "Starts Ignite server nodes as JVMs on this machine (127.0.0.1 only: static IP",
+            "finder, a free local port range, no multicast), runs jobs on them, and stops",
+            "every node it started, also on Ctrl-C or failure. The launcher ./strand passes",
+            "the JVM flags Ignite needs; docs/cluster.md lists them for your own JVMs.",
             ""},
         subcommands = {ClusterDemoCommand.class, ClusterOverheadCommand.class})
 public final class ClusterCommand implements Callable<Integer> {

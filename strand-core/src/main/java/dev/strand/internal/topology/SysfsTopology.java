@@ -115,6 +115,9 @@ public final class SysfsTopology {
         List<int[]> keys = new ArrayList<>();
         String[] levelNames = {"core", "llc", "node", "package"};
         int[][] levelKeys = {core, llc, node, pkg};
+        // An SMT core of one thread is just a place: a core level whose cores are all single
+        // CPUs groups nothing (a cache or node of one CPU does: it shares with no other).
+        known[0] &= Arrays.stream(core).distinct().count() < n;
         for (int l = 0; l < 4; l++) {
             if (known[l]) {                       // a level known for some CPUs only is no grouping
                 names.add(levelNames[l]);

@@ -133,9 +133,10 @@ public final class Topology {
     }
 
     /**
-     * Builds a topology from candidate levels, in any order: a level with one group, with every
-     * place alone, or not nested in the finer levels kept before it is dropped (a NUMA node that
-     * splits a shared cache, say), as is a level that repeats a finer one.
+     * Builds a topology from candidate levels, in any order: a level with one group, or not nested
+     * in the finer levels kept before it (a NUMA node that splits a shared cache, say), is
+     * dropped, as is a level that repeats a finer one. A level of single places is kept: two
+     * NUMA nodes of one CPU each are two groups.
      *
      * @param description what the topology is, for messages
      * @param cpus        the places' CPU numbers, distinct
@@ -158,8 +159,8 @@ public final class Topology {
         Arrays.sort(candidates, (a, b) -> Integer.compare(counts[b], counts[a]));   // finer first, stable
         List<Integer> kept = new ArrayList<>();
         for (int c : candidates) {
-            if (counts[c] <= 1 || counts[c] >= n) {
-                continue;                         // one group, or every place alone: no grouping
+            if (counts[c] <= 1) {
+                continue;                         // one group: no grouping
             }
             if (!kept.isEmpty()) {
                 int last = kept.get(kept.size() - 1);

@@ -102,7 +102,8 @@ class SysfsTopologyTest {
         write("node/node1/cpulist", "1");
         Topology t = SysfsTopology.read(sys, null);
         assertThat(t.places()).isEqualTo(2);
-        assertThat(t.isFlat()).isTrue();                      // nodes of one CPU each group nothing
+        assertThat(t.levels()).isEqualTo(1);                  // a NUMA node per CPU: two groups
+        assertThat(t.levelName(0)).isEqualTo("node");
     }
 
     @Test

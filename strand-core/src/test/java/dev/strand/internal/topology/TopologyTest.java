@@ -33,7 +33,7 @@ class TopologyTest {
     void flatAndTrivialShapesHaveNoLevel() {
         assertThat(Topology.of("flat").isFlat()).isTrue();
         assertThat(Topology.of("1x8").isFlat()).isTrue();       // one group: no grouping
-        assertThat(Topology.of("8x1").isFlat()).isTrue();       // every place alone: none either
+        assertThat(Topology.of("8x1").groups(0)).isEqualTo(8);  // every place alone: all steals far
         assertThat(Topology.of("2x1x4").levels()).isEqualTo(1); // a repeated level counts once
     }
 

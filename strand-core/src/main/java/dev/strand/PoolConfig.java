@@ -225,6 +225,9 @@ public final class PoolConfig {
         private final int spinRounds;
         private final long stealPaceNanos;
         private final int maxSearchers;
+        private final boolean stealBack;
+        private final boolean hierarchicalVictims;
+        private final String topology;
 
         private Tuning(Builder b, int parallelism) {
             this.stealPolicy = Objects.requireNonNull(b.stealPolicy, "stealPolicy must not be null");
@@ -236,6 +239,12 @@ public final class PoolConfig {
             this.spinRounds = b.spinRounds;
             this.stealPaceNanos = b.stealPaceNanos;
             this.maxSearchers = b.maxSearchers > 0 ? b.maxSearchers : Math.max(1, parallelism / 2);
+            this.stealBack = b.stealBack;
+            this.hierarchicalVictims = b.hierarchicalVictims;
+            this.topology = b.topology;
+            if (topology != null && !topology.strip().equals("machine")) {
+                dev.strand.internal.topology.Topology.of(topology);   // throws naming the spec
+            }
             if (stealHalfLimit < 1) {
                 throw new IllegalArgumentException("stealHalfLimit must be >= 1, got " + stealHalfLimit);
             }
@@ -316,19 +325,49 @@ public final class PoolConfig {
             return maxSearchers;
         }
 
+        /**
+         * @return whether a worker whose deque ran dry first tries to steal from the last thieves
+         *     of its own work (steal-back), before its usual sweep; see the guide, "Locality"
+         */
+        public boolean stealBack() {
+            return stealBack;
+        }
+
+        /**
+         * @return whether a worker's steal sweep tries the workers of its own group first (same
+         *     cache, same NUMA node in the {@linkplain #topology() topology}), then farther ones
+         */
+        public boolean hierarchicalVictims() {
+            return hierarchicalVictims;
+        }
+
+        /**
+         * @return the topology spec the workers are placed on, or {@code null}: then the machine's
+         *     ({@code "machine"}, read from {@code /sys}) when {@link #hierarchicalVictims()} is on,
+         *     else none. Specs: {@code flat}, {@code machine}, a shape such as {@code 2x4} (two
+         *     groups of four places), or CPU groups such as {@code 0-3;4-7}. With a topology of
+         *     more than one group, the pool's statistics count near and far steals
+         */
+        public String topology() {
+            return topology;
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof Tuning t && stealPolicy == t.stealPolicy && stealHalfLimit == t.stealHalfLimit
                     && joinPolicy == t.joinPolicy && lazySplitting == t.lazySplitting
                     && splitDeques == t.splitDeques && spawnBound == t.spawnBound
                     && spinRounds == t.spinRounds && stealPaceNanos == t.stealPaceNanos
-                    && maxSearchers == t.maxSearchers;
+                    && maxSearchers == t.maxSearchers && stealBack == t.stealBack
+                    && hierarchicalVictims == t.hierarchicalVictims
+                    && Objects.equals(topology, t.topology);
         }
 
         @Override
         public int hashCode() {
             return Objects.hash(stealPolicy, stealHalfLimit, joinPolicy, lazySplitting, splitDeques,
-                    spawnBound, spinRounds, stealPaceNanos, maxSearchers);
+                    spawnBound, spinRounds, stealPaceNanos, maxSearchers, stealBack,
+                    hierarchicalVictims, topology);
         }
 
         @Override
@@ -337,7 +376,8 @@ public final class PoolConfig {
                     + ", joinPolicy=" + joinPolicy + ", lazySplitting=" + lazySplitting
                     + ", splitDeques=" + splitDeques + ", spawnBound=" + spawnBound
                     + ", spinRounds=" + spinRounds + ", stealPaceNanos=" + stealPaceNanos
-                    + ", maxSearchers=" + maxSearchers + "]";
+                    + ", maxSearchers=" + maxSearchers + ", stealBack=" + stealBack
+                    + ", hierarchicalVictims=" + hierarchicalVictims + ", topology=" + topology + "]";
         }
 
         /** Sets the knobs; reached through {@link PoolConfig.Builder#tuning}. */
@@ -351,6 +391,9 @@ public final class PoolConfig {
             private int spinRounds = 16;
             private long stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
             private int maxSearchers = -1;
+            private boolean stealBack = false;
+            private boolean hierarchicalVictims = false;
+            private String topology;
 
             private Builder() { }
 
@@ -372,6 +415,16 @@ public final class PoolConfig {
             public Builder stealPaceNanos(long v) { stealPaceNanos = v; return this; }
             /** @param v cap on concurrent searchers (default: half the workers, at least 1) @return this */
             public Builder maxSearchers(int v) { maxSearchers = v; return this; }
+            /** @param v steal back from the thieves of a worker's own work first (default false) @return this */
+            public Builder stealBack(boolean v) { stealBack = v; return this; }
+            /** @param v near victims first, by the topology (default false) @return this */
+            public Builder hierarchicalVictims(boolean v) { hierarchicalVictims = v; return this; }
+            /**
+             * @param v a topology spec ({@code flat}, {@code machine}, {@code 2x4}, {@code 0-3;4-7}),
+             *          or null (default: the machine's when hierarchical victims are on, else none)
+             * @return this
+             */
+            public Builder topology(String v) { topology = v; return this; }
         }
     }
 

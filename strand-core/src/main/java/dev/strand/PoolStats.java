@@ -76,6 +76,21 @@ public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedEx
         return workers.stream().mapToLong(WorkerStats::unparks).sum();
     }
 
+    /** @return steals from a worker of the thief's own topology group (0 without a grouped topology) */
+    public long nearSteals() {
+        return workers.stream().mapToLong(WorkerStats::nearSteals).sum();
+    }
+
+    /** @return steals from a worker of another topology group (0 without a grouped topology) */
+    public long farSteals() {
+        return workers.stream().mapToLong(WorkerStats::farSteals).sum();
+    }
+
+    /** @return steals from a recent thief of the stealing worker's own work (0 without steal-back) */
+    public long stealBacks() {
+        return workers.stream().mapToLong(WorkerStats::stealBacks).sum();
+    }
+
     /** @return idle time of all workers, in nanoseconds */
     public long idleNanos() {
         return workers.stream().mapToLong(WorkerStats::idleNanos).sum();
@@ -114,7 +129,9 @@ public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedEx
                     a.stealAttempts() - b.stealAttempts(), a.failedSteals() - b.failedSteals(),
                     a.movedByHalf() - b.movedByHalf(), a.parks() - b.parks(),
                     a.unparks() - b.unparks(), a.joinBlocks() - b.joinBlocks(),
-                    a.idleNanos() - b.idleNanos(), a.maxDequeSize(), a.dequeSize(), a.sleeping()));
+                    a.idleNanos() - b.idleNanos(), a.maxDequeSize(), a.dequeSize(), a.sleeping(),
+                    a.nearSteals() - b.nearSteals(), a.farSteals() - b.farSteals(),
+                    a.stealBacks() - b.stealBacks()));
         }
         BlockingStats x = blocking;
         BlockingStats y = before.blocking;
@@ -136,6 +153,13 @@ public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedEx
         sb.append(String.format("%-6s %12d %10d %8d %10d %10d %7d %7d %9.1f %8d%n", "total",
                 tasksRun(), spawns(), steals(), stealAttempts(), failedSteals(), parks(), unparks(),
                 idleNanos() / 1e6, maxDequeSize()));
+        long near = nearSteals();
+        long far = farSteals();
+        long back = stealBacks();
+        if (near + far + back > 0) {              // only with locality configured: the table is unchanged otherwise
+            sb.append(String.format("locality: %d near steals, %d far (%.0f %% far), %d steal-backs%n",
+                    near, far, near + far == 0 ? 0.0 : 100.0 * far / (near + far), back));
+        }
         if (blocking.blocks() > 0) {
             sb.append(String.format("blocking: %d blocks, %d spare threads started, %d without a spare"
                     + " (cap reached); now %d blocked, %d spares%n", blocking.blocks(),

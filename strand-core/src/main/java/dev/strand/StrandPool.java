@@ -9,6 +9,7 @@ import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.steal.StealBoard;
+import dev.strand.internal.victim.Locality;
 import dev.strand.internal.worker.Contexts;
 import dev.strand.internal.worker.PoolAccess;
 import dev.strand.internal.worker.Worker;
@@ -158,7 +159,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.contexts = config.contextPropagator() == null ? null : new Contexts(config.contextPropagator());
         this.profiler = config.profile() || Profiling.reportDir() != null
                 ? Profiling.start(config.name(), p, config.timeline()) : null;
-        this.board = new StealBoard(slots);
+        this.board = new StealBoard(slots, Locality.of(config.tuning(), p));
         this.access = new Internals();
         for (int i = 0; i < p; i++) {
             workers[i] = new Worker(this, access, i, workers, ds, board, sleep, config);

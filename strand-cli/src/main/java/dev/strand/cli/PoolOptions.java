@@ -45,6 +45,22 @@ public final class PoolOptions {
                     + PoolConfig.Tuning.MAX_STEAL_PACE_NANOS + "; default: ${DEFAULT-VALUE}).")
     long stealPace;
 
+    @Option(names = "--steal-back",
+            description = "Locality: a worker whose deque ran dry first tries to steal from the "
+                    + "last thieves of its own work (default: off).")
+    boolean stealBack;
+
+    @Option(names = "--hierarchical",
+            description = "Locality: steal from the workers of the own group of the topology "
+                    + "first (same cache, same NUMA node), then farther (default: off).")
+    boolean hierarchical;
+
+    @Option(names = "--topology", paramLabel = "flat|machine|AxB|CPUS;CPUS",
+            description = "Where the workers sit, for --hierarchical and the near/far steal counts: "
+                    + "'machine' (read from /sys), 'flat', a shape such as 2x4 (two groups of four), "
+                    + "or CPU groups such as 0-3;4-7 (default: machine with --hierarchical, else none).")
+    String topology;
+
     /** @return a started pool with these settings; close it when done */
     public StrandPool newPool(String name) {
         return builder(name).build();
@@ -53,7 +69,8 @@ public final class PoolOptions {
     /** @return a builder with these settings, for a command that sets more */
     public PoolConfig.Builder builder(String name) {
         return StrandPool.builder().name(name).parallelism(parallelism).tuning(tu -> tu.stealPolicy(steal))
-                .tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.stealPaceNanos(stealPace));
+                .tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.stealPaceNanos(stealPace))
+                .tuning(tu -> tu.stealBack(stealBack).hierarchicalVictims(hierarchical).topology(topology));
     }
 
     public int parallelism() {
@@ -71,7 +88,9 @@ public final class PoolOptions {
     /** @return e.g. {@code P=8 steal=one join=greedy} */
     @Override
     public String toString() {
-        return "P=" + parallelism + " steal=" + lower(steal) + " join=" + lower(join);
+        return "P=" + parallelism + " steal=" + lower(steal) + " join=" + lower(join)
+                + (stealBack ? " steal-back" : "") + (hierarchical ? " hierarchical" : "")
+                + (topology != null ? " topology=" + topology : "");
     }
 
     static String lower(Enum<?> e) {

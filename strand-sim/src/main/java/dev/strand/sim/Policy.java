@@ -56,7 +56,12 @@ public record Policy(Scheduler scheduler, Spawn spawn, Steal steal, Victims vict
         /** First try to steal back from the last processor that stole from you, else uniform. */
         LOCALIZED,
         /** Near victims first (socket, then node, then anywhere), see {@link Topology}. */
-        HIERARCHICAL
+        HIERARCHICAL,
+        /**
+         * Both, as Strand's runtime with steal-back and hierarchical victims: steal back from the
+         * last processor that stole from you, else near victims first.
+         */
+        LOCALIZED_HIERARCHICAL
     }
 
     /**

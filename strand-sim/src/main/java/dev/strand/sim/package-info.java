@@ -49,7 +49,9 @@
  *       that syncs with children outstanding is suspended; the processor that returns the last
  *       child resumes it, so joins are greedy. Steal-one or steal-half; victims uniform,
  *       coprime-stride (Go's runtime), localized (steal back from your thief first: Suksompong,
- *       Leiserson, Schardl 2016) or hierarchical over a {@link Topology} (near victims first).</li>
+ *       Leiserson, Schardl 2016), hierarchical over a {@link Topology} (near victims first), or
+ *       both (the thief first, then near victims, as the runtime's steal-back with hierarchical
+ *       victims).</li>
  *   <li>Multiprogrammed (Arora, Blumofe, Plaxton 2001): only P_A processors run per step, chosen
  *       by a "kernel" at random; with yield, thieves give their slot to processors with work.</li>
  *   <li>Parallelism feedback (A-Steal, Agrawal, He, Hsu, Leiserson 2006): the active count

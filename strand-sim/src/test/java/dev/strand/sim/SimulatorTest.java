@@ -185,6 +185,10 @@ class SimulatorTest {
                 .withVictims(Victims.HIERARCHICAL), numa, 1);
         assertThat((double) near.remoteSteals() / near.steals())
                 .isLessThan((double) uniform.remoteSteals() / uniform.steals());
+        Result both = Simulator.run(dag, Policy.workStealing(Spawn.CONTINUATION)
+                .withVictims(Victims.LOCALIZED_HIERARCHICAL), numa, 1);
+        assertThat((double) both.remoteSteals() / both.steals())
+                .isLessThan((double) uniform.remoteSteals() / uniform.steals());
         assertThat(Simulator.run(dag, Policy.workStealing(Spawn.CONTINUATION), 32, 1).remoteSteals())
                 .isZero();                         // flat machine: nothing is remote
     }

@@ -104,11 +104,11 @@ public final class SimCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     Policy.Steal steal;
 
-    @Option(names = "--victims", paramLabel = "uniform|coprime|localized|hierarchical",
+    @Option(names = "--victims", paramLabel = "uniform|coprime|localized|hierarchical|localized_hierarchical",
             defaultValue = "uniform", converter = VictimsConverter.class,
             description = "Victim choice: uniform random; random start + coprime stride (Go); "
                     + "steal back from your last thief first; near victims first over "
-                    + "--topology (default: ${DEFAULT-VALUE}).")
+                    + "--topology; both, the thief first, then near victims (default: ${DEFAULT-VALUE}).")
     Policy.Victims victims;
 
     @Option(names = "--multiprogrammed", paramLabel = "P_A", defaultValue = "0",

@@ -1,5 +1,6 @@
 package dev.strand.internal.steal;
 
+import dev.strand.internal.victim.Locality;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -18,20 +19,67 @@ public final class StealBoard {
     /** Spacing of base slots: 8 longs are a 64-byte line. */
     static final int BASE_SPACING = 8;
 
+    /** Spacing of thief words: 16 ints are a 64-byte line. */
+    static final int THIEF_SPACING = 16;
+
     private static final VarHandle TASKS = MethodHandles.arrayElementVarHandle(Runnable[].class);
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     /** Slot {@code TASK_SPACING * i}: worker i's current steal, or null. */
     private final Runnable[] tasks;
     /** Slot {@code BASE_SPACING * i}: the push index of worker i's deque when that steal started. */
     private final long[] bases;
+    /**
+     * Slot {@code THIEF_SPACING * i}: the last two thieves of worker i's work ({@link Thieves});
+     * written by thieves, read by worker i. Null when steal-back is off.
+     */
+    private final int[] thieves;
     private final int workers;
+    private final Locality locality;
 
     /** @param workers the pool's parallelism, {@code >= 1} */
     public StealBoard(int workers) {
+        this(workers, Locality.NONE);
+    }
+
+    /**
+     * @param workers  the pool's worker slots, {@code >= 1}
+     * @param locality the pool's locality settings: with steal-back, the board keeps the thieves
+     *                 of each worker's work
+     */
+    public StealBoard(int workers, Locality locality) {
         assert workers >= 1;
         this.workers = workers;
+        this.locality = locality;
         this.tasks = new Runnable[workers * TASK_SPACING];
         this.bases = new long[workers * BASE_SPACING];
+        this.thieves = locality.stealBack() ? new int[workers * THIEF_SPACING] : null;
+    }
+
+    /** @return the pool's locality settings (its workers' victim plans) */
+    public Locality locality() {
+        return locality;
+    }
+
+    /**
+     * Records {@code thief} as the latest thief of {@code victim}'s work, after a successful steal.
+     * Racy by design: the word is a hint, two thieves storing at once may lose one entry, and the
+     * line is written only when the word changes (a thief that steals from the same victim again
+     * reads it and leaves it shared). Opaque accesses: no ordering is needed, only no tearing and no
+     * hoisting.
+     */
+    public void noteThief(int victim, int thief) {
+        int i = victim * THIEF_SPACING;
+        int w = (int) INTS.getOpaque(thieves, i);
+        int n = Thieves.push(w, thief);
+        if (n != w) {
+            INTS.setOpaque(thieves, i, n);
+        }
+    }
+
+    /** @return the {@link Thieves} word of worker {@code i}'s work (opaque; any thread) */
+    public int thieves(int i) {
+        return (int) INTS.getOpaque(thieves, i * THIEF_SPACING);
     }
 
     /** @return how many workers the board has slots for */

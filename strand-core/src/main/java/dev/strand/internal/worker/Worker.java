@@ -17,6 +17,10 @@ import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.stack.StackReserve;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.steal.StealPace;
+import dev.strand.internal.steal.Thieves;
+import dev.strand.internal.victim.Locality;
+import dev.strand.internal.victim.TieredVictims;
+import dev.strand.internal.victim.VictimCursor;
 import dev.strand.internal.victim.VictimOrder;
 import dev.strand.trace.SchedulerListener;
 import java.lang.invoke.MethodHandles;
@@ -61,6 +65,17 @@ public final class Worker extends Thread {
     private final Worker[] workers;
     private final SleepCoordinator sleep;
     private final VictimOrder victims;
+    /**
+     * The sweep with locality (steal-back, near victims first; see {@code internal.victim}), or
+     * null for the plain coprime sweep. Core workers only: a spare has no place of its own.
+     */
+    private final VictimCursor cursor;
+    /** Whether a thief records itself on its victim's thief word (steal-back is on). */
+    private final boolean noteThieves;
+    /** The plan that groups the workers, or null: then no steal is counted near or far. */
+    private final TieredVictims places;
+    /** This worker's group at the plan's coarsest level. */
+    private final int group;
     /** The core workers' count: slots at or above it are spares, started when workers block. */
     private final int core;
     /** Whether this slot is a spare: it returns to the reserve when the pool has one too many. */
@@ -109,6 +124,9 @@ public final class Worker extends Thread {
     private long joinBlocks;
     private long idleNanos;
     private int maxDequeSize;
+    private long nearSteals;
+    private long farSteals;
+    private long stealBacks;
 
     /** Whether this worker is counted as searching in the sleep control word. */
     private boolean searching;
@@ -174,6 +192,11 @@ public final class Worker extends Thread {
         this.spare = index >= core;
         this.multiprogramming = c.multiprogramming();
         this.victims = new VictimOrder(core);
+        Locality locality = board.locality();
+        this.cursor = locality.walk() != null && !spare ? new VictimCursor(locality.walk(), index) : null;
+        this.noteThieves = locality.stealBack();
+        this.places = locality.places();
+        this.group = places == null ? 0 : places.topGroup(index);
         this.listener = c.listener();
         this.poolName = c.name();
         this.profiler = poolAccess.profiler();
@@ -224,6 +247,9 @@ public final class Worker extends Thread {
         joinBlocks = retired.joinBlocks;
         idleNanos = retired.idleNanos;
         maxDequeSize = retired.maxDequeSize;
+        nearSteals = retired.nearSteals;
+        farSteals = retired.farSteals;
+        stealBacks = retired.stealBacks;
     }
 
     /**
@@ -719,6 +745,7 @@ public final class Worker extends Thread {
                 movedByHalf++;                    // a steal under steal-half that takes one task
             }
             recordSteal(t);
+            noteSteal(i);
             traceSteal(i, 1);
             return t;
         }
@@ -757,6 +784,7 @@ public final class Worker extends Thread {
                 int moved = 1 + deque.size() - before;
                 movedByHalf += moved;
                 steals++;
+                noteSteal(victim);
                 traceSteal(victim, moved);
                 return t;
             }
@@ -765,12 +793,31 @@ public final class Worker extends Thread {
             if (t != null) {
                 recordSteal(t);
                 steals++;
+                noteSteal(victim);
                 traceSteal(victim, 1);
                 return t;
             }
         }
         failedSteals++;
         return null;
+    }
+
+    /**
+     * After a successful steal from {@code victim}: records this worker as the thief of the
+     * victim's work (steal-back), and counts the steal near or far when the topology groups the
+     * workers. Two branches on final fields when locality is off.
+     */
+    private void noteSteal(int victim) {
+        if (noteThieves) {
+            board.noteThief(victim, index);
+        }
+        if (places != null) {
+            if (places.topGroup(victim) == group) {
+                nearSteals++;
+            } else {
+                farSteals++;
+            }
+        }
     }
 
     /**
@@ -791,6 +838,9 @@ public final class Worker extends Thread {
      * usually empty).
      */
     private Runnable stealSweep() {
+        if (cursor != null) {
+            return stealSweepLocal();
+        }
         Runnable t;
         if (core > 1 || spare) {
             long walk = victims.start(nextRandom());
@@ -810,6 +860,28 @@ public final class Worker extends Thread {
                 if ((t = stealFrom(v)) != null) {
                     return t;
                 }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The sweep with locality: the last thieves of this worker's own work first (their deques
+     * likely hold its subtree), then the core workers nearest first, then the spare slots; every
+     * other slot once ({@link VictimCursor}).
+     */
+    private Runnable stealSweepLocal() {
+        int back = noteThieves ? board.thieves(index) : Thieves.NONE;
+        VictimCursor c = cursor;
+        c.begin(nextRandom(), Thieves.last(back), Thieves.previous(back), sleep.inUse());
+        for (int v; (v = c.next()) >= 0; ) {
+            yieldIfShared();
+            Runnable t = stealFrom(v);
+            if (t != null) {
+                if (c.fromBack()) {
+                    stealBacks++;
+                }
+                return t;
             }
         }
         return null;
@@ -1092,7 +1164,8 @@ public final class Worker extends Thread {
     public WorkerStats snapshot() {
         return new WorkerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
                 failedSteals, movedByHalf, sleep.parks(index), sleep.unparks(index), joinBlocks,
-                idleNanos, maxDequeSize, deque.size(), sleep.isIdle(index));
+                idleNanos, maxDequeSize, deque.size(), sleep.isIdle(index), nearSteals, farSteals,
+                stealBacks);
     }
 
     // ================================================================ java.util.concurrent waits

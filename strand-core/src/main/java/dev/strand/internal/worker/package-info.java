@@ -19,7 +19,9 @@
  *       61st decision it is polled first, for fairness, as Go does), taking the oldest submission
  *       plus up to 31 more ({@code size/P + 1}, Go's globrunqget) onto the own deque in one CAS;
  *       then one sweep over the other workers in a random-start, coprime-stride order
- *       ({@code internal.victim}), stealing one task or half. The worker runs its own tasks in a
+ *       ({@code internal.victim}), stealing one task or half; with locality on, the last thieves
+       of its own work first (steal-back), then near victims before far ones over a topology
+       ({@code internal.topology}). The worker runs its own tasks in a
  *       method that returns every 61 tasks, so the JIT compiles it normally rather than only on
  *       stack.</li>
  *   <li><b>Steal pacing</b>: a thief whose stolen task ran for less than the pace waits out the

@@ -116,6 +116,11 @@ public final class StealingEngine {
                 java.util.Arrays.fill(back, -1);
             }
             case HIERARCHICAL -> fails = new int[n];
+            case LOCALIZED_HIERARCHICAL -> {
+                back = new int[n];
+                java.util.Arrays.fill(back, -1);
+                fails = new int[n];
+            }
             default -> { }
         }
         if (activeProcessors > 0) {
@@ -358,17 +363,30 @@ public final class StealingEngine {
                 }
                 return uniform(p, 0, n);
             }
-            case HIERARCHICAL -> {
-                for (int level = Math.min(2, fails[p] / NEAR_TRIES); ; level++) {
-                    int start = topology.groupStart(p, level);
-                    int size = Math.min(topology.groupSize(level, n), n - start);
-                    if (size > 1 || level == 2) {
-                        return uniform(p, start, size);
-                    }
+            case LOCALIZED_HIERARCHICAL -> {
+                int v = back[p];
+                back[p] = -1;
+                if (v >= 0 && v != p) {
+                    return v;
                 }
+                return near(p);
+            }
+            case HIERARCHICAL -> {
+                return near(p);
             }
             default -> {
                 return uniform(p, 0, n);
+            }
+        }
+    }
+
+    /** Hierarchical: the thief's socket, then node, then anywhere, widening after failures. */
+    private int near(int p) {
+        for (int level = Math.min(2, fails[p] / NEAR_TRIES); ; level++) {
+            int start = topology.groupStart(p, level);
+            int size = Math.min(topology.groupSize(level, n), n - start);
+            if (size > 1 || level == 2) {
+                return uniform(p, start, size);
             }
         }
     }

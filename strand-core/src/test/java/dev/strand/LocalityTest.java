@@ -1,0 +1,73 @@
+package dev.strand;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** Steal-back and hierarchical victims in a running pool: what the statistics count. */
+class LocalityTest {
+
+    private static StrandPool pool(java.util.function.Consumer<PoolConfig.Tuning.Builder> t) {
+        return StrandPool.builder().parallelism(4).tuning(t).build();
+    }
+
+    /** Runs fib(22) until the pool made at least {@code steals} steals (a few runs at most). */
+    private static PoolStats run(StrandPool pool, long steals) {
+        for (int i = 0; i < 50 && pool.stats().steals() < steals; i++) {
+            assertThat(pool.invoke(() -> ForkJoinTest.fib(22))).isEqualTo(17_711L);
+        }
+        return pool.stats();
+    }
+
+    @Test
+    void defaultsCountNothingAndKeepTheTable() {
+        try (StrandPool p = pool(t -> { })) {
+            PoolStats s = run(p, 50);
+            assertThat(s.nearSteals() + s.farSteals() + s.stealBacks()).isZero();
+            assertThat(s.toTable()).doesNotContain("locality");
+        }
+    }
+
+    @Test
+    void stealBackStealsFromTheThievesOfItsOwnWork() {
+        try (StrandPool p = pool(t -> t.stealBack(true))) {
+            PoolStats s = p.stats();
+            for (int i = 0; i < 50 && s.stealBacks() == 0; i++) {
+                s = run(p, s.steals() + 200);
+            }
+            assertThat(s.stealBacks()).isPositive().isLessThanOrEqualTo(s.steals());
+            assertThat(s.nearSteals() + s.farSteals()).isZero();      // no topology given
+            assertThat(s.toTable()).contains("steal-backs");
+        }
+    }
+
+    @Test
+    void aGroupedTopologyCountsNearAndFarSteals() {
+        try (StrandPool p = pool(t -> t.topology("2x2").hierarchicalVictims(true))) {
+            PoolStats s = run(p, 200);
+            assertThat(s.nearSteals() + s.farSteals()).isEqualTo(s.steals());
+            assertThat(s.nearSteals()).isPositive();
+            assertThat(s.stealBacks()).isZero();
+            assertThat(s.toTable()).contains("near steals");
+            PoolStats d = p.stats().since(s);
+            assertThat(d.nearSteals()).isGreaterThanOrEqualTo(0);
+        }
+    }
+
+    @Test
+    void topologySpecsAreCheckedWhenConfigured() {
+        assertThatThrownBy(() -> StrandPool.builder().tuning(t -> t.topology("two sockets")).config())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a topology");
+        PoolConfig c = StrandPool.builder().tuning(t -> t.topology("2x4").stealBack(true)).config();
+        assertThat(c.tuning().topology()).isEqualTo("2x4");
+        assertThat(c.tuning().stealBack()).isTrue();
+        assertThat(c.tuning().hierarchicalVictims()).isFalse();
+        assertThat(c).isNotEqualTo(StrandPool.builder().name(c.name()).config());
+        // one worker, or the machine's own (flat here) topology: nothing changes
+        try (StrandPool one = StrandPool.builder().parallelism(1)
+                .tuning(t -> t.stealBack(true).hierarchicalVictims(true).topology("2x2")).build()) {
+            assertThat(one.invoke(() -> ForkJoinTest.fib(15))).isEqualTo(610L);
+        }
+    }
+}

@@ -104,6 +104,12 @@ final class IgniteConfigs {
         communication.setConnectTimeout(1_000);
         communication.setMaxConnectTimeout(c.failureDetection().toMillis());
         communication.setReconnectCount(2);
+        // Socket buffers from the OS (0: not set, so Linux autotunes them). Ignite's 32 KiB
+        // default is below loopback's segment size (MTU 65536): a receiver that drains a full
+        // buffer cannot open its window by one segment, never announces it, and the sender
+        // waits for its zero-window probes, whose backoff stalled 4 MiB job inputs for 25-80 s.
+        communication.setSocketReceiveBuffer(0);
+        communication.setSocketSendBuffer(0);
         cfg.setCommunicationSpi(communication);
 
         JobStealingFailoverSpi failover = new JobStealingFailoverSpi();

@@ -1,0 +1,35 @@
+package dev.strand.cluster.ignite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strand.cluster.ClusterConfig;
+import org.apache.ignite.configuration.IgniteConfiguration;
+import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
+import org.apache.ignite.spi.communication.tcp.TcpCommunicationSpi;
+import org.junit.jupiter.api.Test;
+
+/** The Ignite settings Strand relies on, read back from the configurations it builds. */
+class IgniteConfigsTest {
+
+    @Test
+    void socketBuffersAreLeftToTheOperatingSystem() {
+        // A fixed buffer below loopback's 64 KiB segment size stalls large messages for tens of
+        // seconds (zero-window probes); 0 means Ignite does not set the buffer at all.
+        for (IgniteConfiguration cfg : new IgniteConfiguration[] {
+                IgniteConfigs.server("n", 2, ClusterConfig.loopback()),
+                IgniteConfigs.client("c", ClusterConfig.loopback())}) {
+            TcpCommunicationSpi spi = (TcpCommunicationSpi) cfg.getCommunicationSpi();
+            assertThat(spi.getSocketReceiveBuffer()).isZero();
+            assertThat(spi.getSocketSendBuffer()).isZero();
+        }
+    }
+
+    @Test
+    void serversStealWithThePoolSizeAsTheirActiveJobs() {
+        IgniteConfiguration cfg = IgniteConfigs.server("n", 3, ClusterConfig.loopback());
+        JobStealingCollisionSpi spi = (JobStealingCollisionSpi) cfg.getCollisionSpi();
+        assertThat(spi.isStealingEnabled()).isTrue();
+        assertThat(spi.getActiveJobsThreshold()).isEqualTo(3);
+        assertThat(spi.getWaitJobsThreshold()).isZero();
+    }
+}

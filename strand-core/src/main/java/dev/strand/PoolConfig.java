@@ -228,6 +228,7 @@ public final class PoolConfig {
         private final boolean stealBack;
         private final boolean hierarchicalVictims;
         private final String topology;
+        private final boolean runNext;
 
         private Tuning(Builder b, int parallelism) {
             this.stealPolicy = Objects.requireNonNull(b.stealPolicy, "stealPolicy must not be null");
@@ -242,6 +243,7 @@ public final class PoolConfig {
             this.stealBack = b.stealBack;
             this.hierarchicalVictims = b.hierarchicalVictims;
             this.topology = b.topology;
+            this.runNext = b.runNext;
             if (topology != null && !topology.strip().equals("machine")) {
                 dev.strand.internal.topology.Topology.of(topology);   // throws naming the spec
             }
@@ -352,6 +354,16 @@ public final class PoolConfig {
             return topology;
         }
 
+        /**
+         * @return whether a task submitted ({@code execute}/{@code submit}) from a task of the pool
+         *     goes to its worker's run-next slot, to run as soon as the submitting task ends, rather
+         *     than onto its deque; the task it displaces goes onto the deque. Thieves take a slot's
+         *     task only after a short grace. See the guide, "Asynchronous chains"
+         */
+        public boolean runNext() {
+            return runNext;
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof Tuning t && stealPolicy == t.stealPolicy && stealHalfLimit == t.stealHalfLimit
@@ -360,14 +372,14 @@ public final class PoolConfig {
                     && spinRounds == t.spinRounds && stealPaceNanos == t.stealPaceNanos
                     && maxSearchers == t.maxSearchers && stealBack == t.stealBack
                     && hierarchicalVictims == t.hierarchicalVictims
-                    && Objects.equals(topology, t.topology);
+                    && Objects.equals(topology, t.topology) && runNext == t.runNext;
         }
 
         @Override
         public int hashCode() {
             return Objects.hash(stealPolicy, stealHalfLimit, joinPolicy, lazySplitting, splitDeques,
                     spawnBound, spinRounds, stealPaceNanos, maxSearchers, stealBack,
-                    hierarchicalVictims, topology);
+                    hierarchicalVictims, topology, runNext);
         }
 
         @Override
@@ -377,7 +389,8 @@ public final class PoolConfig {
                     + ", splitDeques=" + splitDeques + ", spawnBound=" + spawnBound
                     + ", spinRounds=" + spinRounds + ", stealPaceNanos=" + stealPaceNanos
                     + ", maxSearchers=" + maxSearchers + ", stealBack=" + stealBack
-                    + ", hierarchicalVictims=" + hierarchicalVictims + ", topology=" + topology + "]";
+                    + ", hierarchicalVictims=" + hierarchicalVictims + ", topology=" + topology
+                    + ", runNext=" + runNext + "]";
         }
 
         /** Sets the knobs; reached through {@link PoolConfig.Builder#tuning}. */
@@ -394,6 +407,7 @@ public final class PoolConfig {
             private boolean stealBack = false;
             private boolean hierarchicalVictims = false;
             private String topology;
+            private boolean runNext = false;
 
             private Builder() { }
 
@@ -415,6 +429,8 @@ public final class PoolConfig {
             public Builder stealPaceNanos(long v) { stealPaceNanos = v; return this; }
             /** @param v cap on concurrent searchers (default: half the workers, at least 1) @return this */
             public Builder maxSearchers(int v) { maxSearchers = v; return this; }
+            /** @param v submissions from a task to its worker's run-next slot (default false) @return this */
+            public Builder runNext(boolean v) { runNext = v; return this; }
             /** @param v steal back from the thieves of a worker's own work first (default false) @return this */
             public Builder stealBack(boolean v) { stealBack = v; return this; }
             /** @param v near victims first, by the topology (default false) @return this */

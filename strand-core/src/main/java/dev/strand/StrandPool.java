@@ -3,6 +3,7 @@ package dev.strand;
 import dev.strand.internal.cpu.Oversubscription;
 import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.deque.Injector;
+import dev.strand.internal.deque.NextSlots;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
@@ -91,6 +92,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private final ChaseLevDeque<Runnable>[] deques;
     private final SleepCoordinator sleep;
     private final StealBoard board;
+    /** The core workers' run-next slots ({@code Tuning.runNext}), or null. */
+    private final NextSlots nexts;
     private final PoolAccess access;
     /** Tasks blocked in {@link Strand#blocking} on this pool's workers, now. */
     private final AtomicInteger blocked = new AtomicInteger();
@@ -160,6 +163,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.profiler = config.profile() || Profiling.reportDir() != null
                 ? Profiling.start(config.name(), p, config.timeline()) : null;
         this.board = new StealBoard(slots, Locality.of(config.tuning(), p));
+        this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
         this.access = new Internals();
         for (int i = 0; i < p; i++) {
             workers[i] = new Worker(this, access, i, workers, ds, board, sleep, config);
@@ -777,6 +781,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * leaves the reserve with a new thread, unless the cap is reached.
      */
     void beginBlock(Worker w) {
+        w.flushNext();                            // its run-next task, stealable without a grace
         blocks.increment();
         blocked.incrementAndGet();
         if (ControlWord.sleepers(sleep.controlWord()) > 0) {
@@ -809,7 +814,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     /** @return whether any queue holds work (a snapshot; used by the sleep protocol's step S1) */
     boolean workVisible() {
-        if (!submissions.isEmpty()) {
+        if (!submissions.isEmpty() || (nexts != null && nexts.anyFull())) {
             return true;
         }
         for (int i = 0, n = sleep.inUse(); i < n; i++) {
@@ -1035,6 +1040,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             }
             for (int i = 0, n = sleep.inUse(); i < n; i++) {
                 drainDeque(deques[i], never);
+            }
+            if (nexts != null) {
+                for (int i = 0; i < nexts.size(); i++) {
+                    if ((r = nexts.drain(i)) != null) {
+                        neverStarted(r, never);
+                    }
+                }
             }
             // Again: a worker may have started a queued task (a join helps with what it pops)
             // after the first interrupt; whatever was queued then has started or been taken now.
@@ -1308,6 +1320,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         @Override
         public Contexts contexts() {
             return contexts;
+        }
+
+        @Override
+        public NextSlots nextSlots() {
+            return nexts;
         }
     }
 }

@@ -53,8 +53,18 @@ class RandomDagStressTest {
         return h;
     }
 
+    /** An evaluation of a node's subtree (the recursion of {@link #parallel(Node, AtomicIntegerArray, Eval)}). */
+    interface Eval {
+        long eval(Node n, AtomicIntegerArray runs);
+    }
+
     /** Parallel evaluation mixing the three spawn styles: fork/join handles, join(a,b), scopes. */
     static long parallel(Node n, AtomicIntegerArray runs) {
+        return parallel(n, runs, RandomDagStressTest::parallel);
+    }
+
+    /** As {@link #parallel(Node, AtomicIntegerArray)}, evaluating children with {@code rec}. */
+    static long parallel(Node n, AtomicIntegerArray runs, Eval rec) {
         runs.incrementAndGet(n.id());
         long h = n.value() * 31 + n.id();
         List<Node> cs = n.children();
@@ -63,7 +73,7 @@ class RandomDagStressTest {
         }
         if (n.kind() == Node.SERIES) {
             for (Node c : cs) {
-                h = h * 17 + parallel(c, runs);
+                h = h * 17 + rec.eval(c, runs);
             }
             return h;
         }
@@ -73,27 +83,27 @@ class RandomDagStressTest {
                 List<Task<Long>> ts = new ArrayList<>();
                 for (int i = 1; i < cs.size(); i++) {
                     Node c = cs.get(i);
-                    ts.add(Strand.fork(() -> parallel(c, runs)));
+                    ts.add(Strand.fork(() -> rec.eval(c, runs)));
                 }
-                results[0] = parallel(cs.get(0), runs);
+                results[0] = rec.eval(cs.get(0), runs);
                 for (int i = ts.size() - 1; i >= 0; i--) {     // LIFO join, the usual order
                     results[i + 1] = ts.get(i).join();
                 }
             }
             case 1 -> {
                 if (cs.size() == 1) {
-                    results[0] = parallel(cs.get(0), runs);
+                    results[0] = rec.eval(cs.get(0), runs);
                 } else {
-                    results[0] = parallel(cs.get(0), runs);
+                    results[0] = rec.eval(cs.get(0), runs);
                     for (int i = 1; i < cs.size(); i += 2) {
                         Node a = cs.get(i);
                         if (i + 1 < cs.size()) {
                             Node b = cs.get(i + 1);
-                            Joined<Long, Long> j = Strand.join(() -> parallel(a, runs), () -> parallel(b, runs));
+                            Joined<Long, Long> j = Strand.join(() -> rec.eval(a, runs), () -> rec.eval(b, runs));
                             results[i] = j.first();
                             results[i + 1] = j.second();
                         } else {
-                            results[i] = parallel(a, runs);
+                            results[i] = rec.eval(a, runs);
                         }
                     }
                 }
@@ -101,7 +111,7 @@ class RandomDagStressTest {
             default -> Strand.scope(s -> {
                 for (int i = 0; i < cs.size(); i++) {
                     int k = i;
-                    s.spawn(() -> results[k] = parallel(cs.get(k), runs));
+                    s.spawn(() -> results[k] = rec.eval(cs.get(k), runs));
                 }
             });
         }

@@ -55,4 +55,7 @@ public abstract class PoolAccess {
 
     /** @return the pool's context propagation, or null if it has no propagator */
     public abstract Contexts contexts();
+
+    /** @return the core workers' run-next slots, or null when the pool does not use them */
+    public abstract dev.strand.internal.deque.NextSlots nextSlots();
 }

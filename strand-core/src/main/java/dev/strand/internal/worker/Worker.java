@@ -9,6 +9,7 @@ import dev.strand.Task;
 import dev.strand.WorkerStats;
 import dev.strand.internal.cpu.Oversubscription;
 import dev.strand.internal.deque.ChaseLevDeque;
+import dev.strand.internal.deque.NextSlots;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
@@ -76,6 +77,13 @@ public final class Worker extends Thread {
     private final TieredVictims places;
     /** This worker's group at the plan's coarsest level. */
     private final int group;
+    /**
+     * The core workers' run-next slots ({@code Tuning.runNext}), or null: then submissions from
+     * a task go onto the deque. Thieves (spares included) steal from them; only core workers own one.
+     */
+    private final NextSlots nexts;
+    /** Whether this worker owns a run-next slot (the pool uses them and this is a core worker). */
+    private final boolean ownsNext;
     /** The core workers' count: slots at or above it are spares, started when workers block. */
     private final int core;
     /** Whether this slot is a spare: it returns to the reserve when the pool has one too many. */
@@ -161,6 +169,8 @@ public final class Worker extends Thread {
     /** Marks a failure of a plain Runnable that ran but whose report overflowed: report only. */
     @SuppressWarnings("UnnecessaryLambda") // a sentinel compared by identity, never run
     private static final Runnable REPORT_ONLY = () -> { };
+    /** How long a thief leaves a victim's run-next task to its owner before it steals it. */
+    static final long NEXT_GRACE_NANOS = 3_000;
     /** Consecutive failures of the scheduling loop itself before the pool gives up. */
     private static final int MAX_LOOP_FAILURES = 8;
 
@@ -202,6 +212,8 @@ public final class Worker extends Thread {
         this.profiler = poolAccess.profiler();
         this.prof = profiler == null || spare ? null : profiler.worker(index);   // spares: not profiled
         this.contexts = poolAccess.contexts();
+        this.nexts = poolAccess.nextSlots();
+        this.ownsNext = nexts != null && !spare;
         this.stealHalf = c.tuning().stealPolicy() == StealPolicy.HALF;
         this.stealHalfLimit = c.tuning().stealHalfLimit();
         this.spawnBound = c.tuning().spawnBound();
@@ -396,11 +408,52 @@ public final class Worker extends Thread {
      * task, and a deque slot is the cheapest place to hold it). Invariant: owner only.
      */
     public void submitLocal(Runnable t) {
-        int size = deque.push(t);
         spawns++;
+        if (ownsNext) {
+            t = nexts.put(index, t);              // Go's runnext: t runs when this task ends
+            if (t == null) {
+                sleep.workPublishedByVolatileWrite(index);  // put is a volatile RMW; pairs with S2
+                return;
+            }                                     // the displaced task goes onto the deque
+        }
+        int size = deque.push(t);
         if (size >= maxDequeSize) {
             maxDequeSize = size + 1;
         }
+    }
+
+    /**
+     * Moves this worker's run-next task, if any, onto its deque, where thieves take it without a
+     * grace: called when the running task blocks ({@code Strand.blocking}). Owner only.
+     */
+    public void flushNext() {
+        if (ownsNext) {
+            Runnable t = nexts.take(index);
+            if (t != null) {
+                int size = deque.push(t);
+                if (size >= maxDequeSize) {
+                    maxDequeSize = size + 1;
+                }
+            }
+        }
+    }
+
+    /** @return whether this worker's run-next slot holds a task (for assertions) */
+    private boolean holdsNext() {
+        return ownsNext && nexts.peek(index) != null;
+    }
+
+    /**
+     * @return this worker's next task of its own: its run-next task, else the newest on its deque.
+     *     Every loop that runs this worker's own tasks takes them here (a join's helping included:
+     *     what it waits for may be in the slot), except a join's first pop, whose slow path follows
+     */
+    private Runnable popLocal() {
+        Runnable t;
+        if (ownsNext && (t = nexts.take(index)) != null) {
+            return t;
+        }
+        return deque.pop();
     }
 
     /**
@@ -623,7 +676,7 @@ public final class Worker extends Thread {
         }
         Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
-            while (TASKS.pending(target) && (t = deque.pop()) != null) {
+            while (TASKS.pending(target) && (t = popLocal()) != null) {
                 runTask(t);
                 t = null;
                 if (unfinishedCount != 0) {
@@ -661,7 +714,7 @@ public final class Worker extends Thread {
         Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
             while (TASKS.pending(target)) {
-                t = deque.pop();
+                t = popLocal();
                 if (t == null) {
                     StackReserve.reserve();       // a steal's steps after its CAS must fit
                     t = stealDescendant(target);
@@ -798,8 +851,35 @@ public final class Worker extends Thread {
                 return t;
             }
         }
+        if (nexts != null && victim < core && (t = stealNext(victim)) != null) {
+            recordSteal(t);
+            steals++;
+            noteSteal(victim);
+            traceSteal(victim, 1);
+            return t;
+        }
         failedSteals++;
         return null;
+    }
+
+    /**
+     * Takes {@code victim}'s run-next task if it is still there after {@link #NEXT_GRACE_NANOS}:
+     * the grace lets the victim end its task and run its successor itself, as it usually does in
+     * an asynchronous chain (Go's thief sleeps 3 us for the same reason, in runqgrab).
+     */
+    private Runnable stealNext(int victim) {
+        Runnable seen = nexts.peek(victim);
+        if (seen == null) {
+            return null;
+        }
+        long until = System.nanoTime() + NEXT_GRACE_NANOS;
+        while (System.nanoTime() - until < 0) {
+            Thread.onSpinWait();
+            if (nexts.peek(victim) != seen) {
+                return null;                      // the owner (or another thief) took it
+            }
+        }
+        return nexts.steal(victim, seen) ? seen : null;
     }
 
     /**
@@ -936,7 +1016,7 @@ public final class Worker extends Thread {
                 return t;
             }
         }
-        if ((t = deque.pop()) != null || (t = poolAccess.takeExternal(this)) != null) {
+        if ((t = popLocal()) != null || (t = poolAccess.takeExternal(this)) != null) {
             return t;
         }
         return stealSweep();
@@ -1034,7 +1114,7 @@ public final class Worker extends Thread {
         if (unfinishedCount != 0) {
             completeUnfinished();                 // recorded deep in t's run, which then recovered
         }
-        while (!stopAfterTopLevelTask() && ++tick < FAIRNESS_TICKS && (t = deque.pop()) != null) {
+        while (!stopAfterTopLevelTask() && ++tick < FAIRNESS_TICKS && (t = popLocal()) != null) {
             runTask(t);
             if (unfinishedCount != 0) {
                 completeUnfinished();
@@ -1098,7 +1178,8 @@ public final class Worker extends Thread {
         }
         if (sleep.workerPark(index, poolAccess::isStopping, workVisible, keepAliveNanos,
                 spare ? spareSurplus : null)) {                    // S3b
-            assert deque.isEmpty() && joins.depth == 0 && unfinishedCount == 0 : "retired holding work";
+            assert deque.isEmpty() && joins.depth == 0 && unfinishedCount == 0 && !holdsNext()
+                    : "retired holding work";
             if (spare && sleep.isSpareIdle(index)) {
                 return spareIdle();                                // left for the reserve asleep
             }
@@ -1151,7 +1232,7 @@ public final class Worker extends Thread {
     private void drainOnStop() {
         poolAccess.awaitStopDrains();
         Runnable r;
-        while ((r = deque.pop()) != null) {
+        while ((r = popLocal()) != null) {
             if (r instanceof Task<?> t && !TASKS.isInterruptible(r)) {
                 t.cancel(false);
             } else {
@@ -1258,7 +1339,7 @@ public final class Worker extends Thread {
                 if (left <= 0L) {
                     return false;
                 }
-                t = deque.pop();
+                t = popLocal();
                 if (t == null) {
                     StackReserve.reserve();       // a steal's steps after its CAS must fit
                     if (ownPool) {

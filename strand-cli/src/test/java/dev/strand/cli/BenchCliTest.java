@@ -142,7 +142,7 @@ class BenchCliTest {
         assertThat(r.code()).isZero();
         for (String k : List.of("fib", "fib-cutoff", "nqueens", "uts-t1", "uts-t3", "sort", "matmul", "quad",
                 "skynet", "treesum", "treesum-small", "knapsack", "health", "async-external", "async-task",
-                "async-tree", "spawnloop", "idle", "wakeup")) {
+                "async-tree", "async-chain", "spawnloop", "idle", "wakeup")) {
             assertThat(r.out()).containsPattern("(?m)^" + k + " ");
         }
         assertThat(r.out()).contains("fib.n = 20 / 35 / 38");

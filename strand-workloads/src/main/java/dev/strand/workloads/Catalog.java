@@ -40,6 +40,7 @@ public final class Catalog {
             AsyncWorkload.kernel(AsyncWorkload.Mode.EXTERNAL),
             AsyncWorkload.kernel(AsyncWorkload.Mode.TASK),
             AsyncWorkload.kernel(AsyncWorkload.Mode.TREE),
+            AsyncWorkload.kernel(AsyncWorkload.Mode.CHAIN),
             SpawnLoopWorkload.kernel(),
             BlockingWorkload.kernel(),
             SharedWorkload.kernel(),

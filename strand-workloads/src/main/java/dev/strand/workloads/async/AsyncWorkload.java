@@ -1,6 +1,8 @@
 package dev.strand.workloads.async;
 
+import dev.strand.StrandPool;
 import dev.strand.workloads.Kernel;
+import dev.strand.workloads.Pools;
 import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
 import dev.strand.workloads.WrongResultException;
@@ -17,7 +19,11 @@ import java.util.concurrent.locks.LockSupport;
  * <ul>
  *   <li>{@code external}: the calling thread, which is not a pool thread, submits all of them;</li>
  *   <li>{@code task}: one task running in the pool submits all of them;</li>
- *   <li>{@code tree}: task i submits tasks 2i+1 and 2i+2 (a binary tree of submissions).</li>
+ *   <li>{@code tree}: task i submits tasks 2i+1 and 2i+2 (a binary tree of submissions);</li>
+ *   <li>{@code chain}: task i submits task i+1 and ends (an asynchronous chain: one task is
+ *       runnable at a time, so this measures the latency of a hand-over, not throughput). With
+ *       {@code runnext=1} the Strand variant's pool puts each submission in its worker's run-next
+ *       slot ({@code Tuning.runNext}).</li>
  * </ul>
  * The caller then waits until all have run (polling the counter every 20 us) and checks that
  * exactly {@code n} ran. Variants: Strand, ForkJoinPool(P) and ThreadPoolExecutor(P). The score
@@ -25,19 +31,23 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class AsyncWorkload extends Workload {
     /** Submission patterns. */
-    public enum Mode { EXTERNAL, TASK, TREE }
+    public enum Mode { EXTERNAL, TASK, TREE, CHAIN }
 
     /** A run that makes no progress for this long fails (a lost task would otherwise hang). */
     static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(20);
 
     final Mode mode;
     final int n;
+    /** chain: whether the Strand variant uses a pool with run-next slots (its own pool). */
+    final boolean runNext;
+    private StrandPool own;
     final SlotCounter done = new SlotCounter();
     final Runnable tiny = done::increment;
 
-    AsyncWorkload(Mode mode, int n) {
+    AsyncWorkload(Mode mode, int n, boolean runNext) {
         this.mode = mode;
         this.n = n;
+        this.runNext = runNext;
     }
 
     /** @return the kernel for {@code mode} ({@code async-external}, {@code async-task}, {@code async-tree}) */
@@ -47,10 +57,19 @@ public final class AsyncWorkload extends Workload {
             case EXTERNAL -> "submitted from one outside thread";
             case TASK -> "submitted from one pool task";
             case TREE -> "submitted as a binary tree (each task submits two)";
+            case CHAIN -> "in a chain (each task submits the next and ends)";
         };
+        if (mode == Mode.CHAIN) {
+            return new Kernel(name, "async latency: n tiny tasks " + how + "; vs FJP and ThreadPoolExecutor",
+                    List.of(new Kernel.Param("n", "tasks", "10000", "2000000", "10000000"),
+                            new Kernel.Param("runnext", "1: the Strand pool uses run-next slots; 0: its deques",
+                                    "0", "0", "0")),
+                    p -> new AsyncWorkload(mode, p.getInt("n", 1, Integer.MAX_VALUE),
+                            p.getInt("runnext", 0, 1) == 1));
+        }
         return new Kernel(name, "async throughput: n tiny tasks " + how + "; vs FJP and ThreadPoolExecutor",
                 List.of(new Kernel.Param("n", "tasks", "10000", "10000000", "20000000")),
-                p -> new AsyncWorkload(mode, p.getInt("n", 1, Integer.MAX_VALUE)));
+                p -> new AsyncWorkload(mode, p.getInt("n", 1, Integer.MAX_VALUE), false));
     }
 
     @Override
@@ -60,7 +79,25 @@ public final class AsyncWorkload extends Workload {
 
     @Override
     public String params() {
-        return "n=" + n;
+        return mode == Mode.CHAIN ? "n=" + n + " runnext=" + (runNext ? 1 : 0) : "n=" + n;
+    }
+
+    @Override
+    public void setUp(Pools pools) {
+        super.setUp(pools);
+        if (runNext && pools.hasStrand()) {
+            own = StrandPool.builder().parallelism(pools.parallelism()).name("chain-runnext")
+                    .tuning(t -> t.runNext(true)).build();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (own != null) {
+            own.close();
+            own = null;
+        }
+        super.close();
     }
 
     @Override
@@ -75,7 +112,7 @@ public final class AsyncWorkload extends Workload {
 
     Executor executor(Variant v) {
         return switch (v) {
-            case STRAND -> pools.strand();
+            case STRAND -> own != null ? own : pools.strand();
             case FJP -> pools.fjp();
             case TPE -> pools.tpe();
             default -> throw new IllegalArgumentException(v.label());
@@ -97,6 +134,7 @@ public final class AsyncWorkload extends Workload {
                 }
             });
             case TREE -> ex.execute(new Node(ex, 0));
+            case CHAIN -> ex.execute(new Link(ex, 0));
             default -> throw new IllegalStateException();
         }
         return await();
@@ -121,6 +159,25 @@ public final class AsyncWorkload extends Workload {
                 if (c + 1 < n) {
                     ex.execute(new Node(ex, (int) c + 1));
                 }
+            }
+        }
+    }
+
+    /** One link of the chain: counts itself, submits the next. */
+    final class Link implements Runnable {
+        final Executor ex;
+        final int i;
+
+        Link(Executor ex, int i) {
+            this.ex = ex;
+            this.i = i;
+        }
+
+        @Override
+        public void run() {
+            done.increment();
+            if (i + 1 < n) {
+                ex.execute(new Link(ex, i + 1));
             }
         }
     }

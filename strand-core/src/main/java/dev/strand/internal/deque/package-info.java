@@ -4,7 +4,9 @@
  * alternative {@link dev.strand.internal.deque.BwosDeque} (see the last section), and
  * {@link dev.strand.internal.deque.Injector}, the FIFO queue for submissions from outside (any
  * thread pushes under a lock; consumers claim batches with one CAS, which is safe there because
- * nobody pops its tail). Not exported: besides the classic operations, the deque serves the
+ * nobody pops its tail), and {@link dev.strand.internal.deque.NextSlots}, one run-next slot per
+ * worker (Go's {@code runnext}: the owner swaps a task in, and the owner's swap or a thief's
+ * compare-and-set takes it out, exactly one of them). Not exported: besides the classic operations, the deque serves the
  * scheduler's own protocols (the index a joiner may steal at or above, the split mode that wakes
  * a sleeper when work becomes stealable), which are no contract for other users.
  *

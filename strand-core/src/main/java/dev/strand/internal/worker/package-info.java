@@ -20,10 +20,15 @@
  *       plus up to 31 more ({@code size/P + 1}, Go's globrunqget) onto the own deque in one CAS;
  *       then one sweep over the other workers in a random-start, coprime-stride order
  *       ({@code internal.victim}), stealing one task or half; with locality on, the last thieves
-       of its own work first (steal-back), then near victims before far ones over a topology
-       ({@code internal.topology}). The worker runs its own tasks in a
+ *       of its own work first (steal-back), then near victims before far ones over a topology
+ *       ({@code internal.topology}). The worker runs its own tasks in a
  *       method that returns every 61 tasks, so the JIT compiles it normally rather than only on
  *       stack.</li>
+ *   <li><b>Run-next</b> ({@code Tuning.runNext}, off by default): a submission from a task waits
+ *       in its worker's slot ({@code internal.deque.NextSlots}, Go's {@code runnext}) and runs
+ *       when the submitting task ends; the worker takes the slot before its deque in every loop
+ *       over its own tasks, joins' helping included, and a thief takes it only after a 3 µs
+ *       grace (the owner usually runs it first).</li>
  *   <li><b>Steal pacing</b>: a thief whose stolen task ran for less than the pace waits out the
  *       rest before it looks for work again ({@code internal.steal} explains why).</li>
  *   <li><b>Join</b> is greedy: pop the own deque (an unstolen child is at its bottom and runs

@@ -112,7 +112,7 @@ final class IgniteConfigs {
         communication.setSocketSendBuffer(0);
         cfg.setCommunicationSpi(communication);
 
-        JobStealingFailoverSpi failover = new JobStealingFailoverSpi();
+        JobStealingFailoverSpi failover = new StrandFailoverSpi();
         failover.setMaximumFailoverAttempts(5);
         cfg.setFailoverSpi(failover);
 

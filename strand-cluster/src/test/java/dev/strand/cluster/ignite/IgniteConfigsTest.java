@@ -25,6 +25,14 @@ class IgniteConfigsTest {
     }
 
     @Test
+    void failoverRescuesRejectedJobsOnEveryNode() {
+        assertThat(IgniteConfigs.server("n", 2, ClusterConfig.loopback()).getFailoverSpi()).singleElement()
+                .isInstanceOf(StrandFailoverSpi.class);
+        assertThat(IgniteConfigs.client("c", ClusterConfig.loopback()).getFailoverSpi()).singleElement()
+                .isInstanceOf(StrandFailoverSpi.class);
+    }
+
+    @Test
     void serversStealWithThePoolSizeAsTheirActiveJobs() {
         IgniteConfiguration cfg = IgniteConfigs.server("n", 3, ClusterConfig.loopback());
         JobStealingCollisionSpi spi = (JobStealingCollisionSpi) cfg.getCollisionSpi();

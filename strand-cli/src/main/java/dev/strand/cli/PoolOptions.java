@@ -55,6 +55,11 @@ public final class PoolOptions {
                     + "first (same cache, same NUMA node), then farther (default: off).")
     boolean hierarchical;
 
+    @Option(names = "--run-next",
+            description = "A task submitted from a task waits in its worker's run-next slot and runs "
+                    + "when the submitting task ends; thieves take it after a short grace (default: off).")
+    boolean runNext;
+
     @Option(names = "--topology", paramLabel = "flat|machine|AxB|CPUS;CPUS",
             description = "Where the workers sit, for --hierarchical and the near/far steal counts: "
                     + "'machine' (read from /sys), 'flat', a shape such as 2x4 (two groups of four), "
@@ -70,7 +75,8 @@ public final class PoolOptions {
     public PoolConfig.Builder builder(String name) {
         return StrandPool.builder().name(name).parallelism(parallelism).tuning(tu -> tu.stealPolicy(steal))
                 .tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.stealPaceNanos(stealPace))
-                .tuning(tu -> tu.stealBack(stealBack).hierarchicalVictims(hierarchical).topology(topology));
+                .tuning(tu -> tu.stealBack(stealBack).hierarchicalVictims(hierarchical).topology(topology))
+                .tuning(tu -> tu.runNext(runNext));
     }
 
     public int parallelism() {
@@ -90,6 +96,7 @@ public final class PoolOptions {
     public String toString() {
         return "P=" + parallelism + " steal=" + lower(steal) + " join=" + lower(join)
                 + (stealBack ? " steal-back" : "") + (hierarchical ? " hierarchical" : "")
+                + (runNext ? " run-next" : "")
                 + (topology != null ? " topology=" + topology : "");
     }
 

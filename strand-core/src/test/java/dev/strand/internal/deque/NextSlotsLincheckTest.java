@@ -75,7 +75,8 @@ public class NextSlotsLincheckTest {
 
     @Test
     void modelChecking() {
-        LincheckRuns.modelCheck(NextSlotsLincheckTest.class, Spec.class);
+        // One cell and three operations: 300 interleavings per scenario cover its races.
+        LincheckRuns.modelCheck(NextSlotsLincheckTest.class, Spec.class, 300);
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * slot. Nothing may be lost or run twice, a task waiting for what sits in its own slot must not
  * hang, a busy owner's slot is stolen, and shutdownNow returns what a slot holds.
  */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class RunNextTest {
 
     private static StrandPool pool(int p) {

@@ -416,6 +416,11 @@ public final class Worker extends Thread {
                 return;
             }                                     // the displaced task goes onto the deque
         }
+        pushOwn(t);
+    }
+
+    /** Pushes a submission onto this worker's deque, tracking the largest size. Owner only. */
+    private void pushOwn(Runnable t) {
         int size = deque.push(t);
         if (size >= maxDequeSize) {
             maxDequeSize = size + 1;
@@ -430,10 +435,7 @@ public final class Worker extends Thread {
         if (ownsNext) {
             Runnable t = nexts.take(index);
             if (t != null) {
-                int size = deque.push(t);
-                if (size >= maxDequeSize) {
-                    maxDequeSize = size + 1;
-                }
+                pushOwn(t);
             }
         }
     }
@@ -843,15 +845,11 @@ public final class Worker extends Thread {
             }
         } else {
             t = vd.stealOrNull();
-            if (t != null) {
-                recordSteal(t);
-                steals++;
-                noteSteal(victim);
-                traceSteal(victim, 1);
-                return t;
-            }
         }
-        if (nexts != null && victim < core && (t = stealNext(victim)) != null) {
+        if (t == null && nexts != null && victim < core) {
+            t = stealNext(victim);
+        }
+        if (t != null) {
             recordSteal(t);
             steals++;
             noteSteal(victim);

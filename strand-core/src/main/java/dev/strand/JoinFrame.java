@@ -7,6 +7,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * The second half of a {@link Strand#join} call, offered to thieves: a task that its worker
@@ -59,14 +60,32 @@ final class JoinFrame extends Task<Object> {
     }
 
     /**
+     * The body of a frame that applies {@link #longFn} to {@link #arg} and keeps the result in
+     * {@link #longResult}, unboxed: a sentinel, so that the function and its argument need no
+     * wrapper object (a tag and not a type test, since a user's object may implement both
+     * {@code ToLongFunction} and {@code Supplier}).
+     */
+    static final Object LONG_CALL = new Object();
+
+    /**
      * NEW, PARKED, then NORMAL, EXCEPTIONAL or CANCELLED. A frame keeps its own status word, not
      * Task's state, because it goes back to NEW for its next use and has one waiter at most.
      */
     private volatile int status;
     /** The worker whose join this frame belongs to (any thread in the frame's model test). */
     private final Thread owner;
-    /** The offered computation, a Supplier or a Runnable; set by the owner before the push that publishes it. */
+    /**
+     * The offered computation, a Supplier, a Runnable, or {@link #LONG_CALL} for a
+     * {@link Strand#joinLong} half ({@link #longFn} applied to {@link #arg}); set by the owner
+     * before the push that publishes it.
+     */
     Object body;
+    /** The function of a {@link #LONG_CALL} body; set with {@link #arg} before {@link #prepare}. */
+    ToLongFunction<Object> longFn;
+    /** The argument of a {@link #LONG_CALL} body. */
+    Object arg;
+    /** The result of a {@link #LONG_CALL} body; written by its runner before the final status. */
+    long longResult;
     /** The result or exception; written by the completer before its final status write. */
     private Object result;
     /** The deque was full at the push (spawn bound): the owner runs the body at the join. */
@@ -126,6 +145,10 @@ final class JoinFrame extends Task<Object> {
     /** Runs the body in the calling thread: the owner's inline run, or a thief's. */
     Object runBody() {
         Object b = body;
+        if (b == LONG_CALL) {
+            longResult = longFn.applyAsLong(arg);
+            return null;
+        }
         if (b instanceof Supplier<?> s) {
             return s.get();
         }
@@ -199,6 +222,8 @@ final class JoinFrame extends Task<Object> {
     void release() {
         body = null;
         result = null;
+        longFn = null;
+        arg = null;
     }
 
     @Override

@@ -6,7 +6,9 @@ import dev.strand.internal.worker.JoinFrameStack;
 import dev.strand.internal.worker.Worker;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.LongBinaryOperator;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * The fork/join vocabulary: {@link #fork}, {@link #join(Supplier, Supplier)} and {@link #scope}.
@@ -233,6 +235,95 @@ public final class Strand {
         } finally {
             endJoin(js, f, depth);
         }
+    }
+
+    /**
+     * Computes {@code f(x)} and {@code g(y)}, potentially in parallel, and returns
+     * {@code combine(f(x), g(y))}: the allocation-free form of {@link #join(Supplier, Supplier)}
+     * for recursion whose results are numbers (sums, counts, maxima). With static or non-capturing
+     * method references for {@code f}, {@code g} and {@code combine}, and arguments that are
+     * existing objects (a tree node, a range record) or small boxed integers, a call allocates
+     * nothing: no lambda, no boxed result, no pair. It splits lazily and offers {@code g(y)} to
+     * thieves exactly as {@code join} does, and follows its exception rules.
+     *
+     * <pre>{@code
+     * static long sum(Node n) {
+     *     if (n.left == null || n.right == null) return serialSum(n);
+     *     return n.value + Strand.joinLong(Tree::sum, n.left, Tree::sum, n.right, Long::sum);
+     * }
+     * }</pre>
+     *
+     * @param f       first function, applied by the caller
+     * @param x       its argument
+     * @param g       second function, whose application is offered for stealing
+     * @param y       its argument
+     * @param combine combines the two results, in the caller
+     * @param <T>     first argument type
+     * @param <U>     second argument type
+     * @return {@code combine(f(x), g(y))}
+     * @throws java.util.concurrent.CompletionException if {@code f} or {@code g} threw (if both
+     *     threw, {@code f}'s exception, with {@code g}'s suppressed)
+     * @throws NullPointerException if {@code f}, {@code g} or {@code combine} is null
+     */
+    @SuppressWarnings("unchecked")
+    public static <T, U> long joinLong(ToLongFunction<? super T> f, T x, ToLongFunction<? super U> g,
+                                       U y, LongBinaryOperator combine) {
+        Objects.requireNonNull(f, "first function must not be null");
+        Objects.requireNonNull(g, "second function must not be null");
+        Objects.requireNonNull(combine, "combine must not be null");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return StrandPool.invokeCommon(() -> joinLong(f, x, g, y, combine));
+        }
+        if (w.prof != null) {
+            Joined<Long, Long> r = joinProfiled(w, () -> f.applyAsLong(x), () -> g.applyAsLong(y));
+            return combine.applyAsLong(r.first(), r.second());
+        }
+        if (w.lazySplitting && !w.deque.isEmpty()) {
+            return joinLongInline(f, x, g, y, combine);
+        }
+        JoinFrameStack js = w.joins;
+        int depth = js.depth;
+        JoinFrame fr = (JoinFrame) js.at(depth);
+        try {
+            js.depth = depth + 1;
+            fr.longFn = (ToLongFunction<Object>) g;   // published with the body by the push
+            fr.arg = y;
+            w.offerFrame(fr, JoinFrame.LONG_CALL);
+            long ra;
+            try {
+                ra = f.applyAsLong(x);
+            } catch (Throwable e) {
+                throw bothFailed(w, fr, e);
+            }
+            w.joinFrame(fr);
+            return combine.applyAsLong(ra, fr.longResult);
+        } finally {
+            endJoin(js, fr, depth);
+        }
+    }
+
+    /** {@link #joinInline} for {@link #joinLong}. */
+    private static <T, U> long joinLongInline(ToLongFunction<? super T> f, T x,
+                                              ToLongFunction<? super U> g, U y,
+                                              LongBinaryOperator combine) {
+        long ra;
+        try {
+            ra = f.applyAsLong(x);
+        } catch (Throwable e) {
+            try {
+                var unused = g.applyAsLong(y);               // run for its exception only: it joins e's
+            } catch (Throwable eb) {
+                suppress(e, eb);
+            }
+            throw JoinFrame.failed(e);
+        }
+        long rb;
+        try {
+            rb = g.applyAsLong(y);
+        } catch (Throwable e) {
+            throw JoinFrame.failed(e);
+        }
+        return combine.applyAsLong(ra, rb);
     }
 
     /**

@@ -58,7 +58,7 @@ class RandomDagStressTest {
         long eval(Node n, AtomicIntegerArray runs);
     }
 
-    /** Parallel evaluation mixing the three spawn styles: fork/join handles, join(a,b), scopes. */
+    /** Parallel evaluation mixing the spawn styles: fork/join handles, join(a,b), joinLong, scopes. */
     static long parallel(Node n, AtomicIntegerArray runs) {
         return parallel(n, runs, RandomDagStressTest::parallel);
     }
@@ -99,9 +99,18 @@ class RandomDagStressTest {
                         Node a = cs.get(i);
                         if (i + 1 < cs.size()) {
                             Node b = cs.get(i + 1);
-                            Joined<Long, Long> j = Strand.join(() -> rec.eval(a, runs), () -> rec.eval(b, runs));
-                            results[i] = j.first();
-                            results[i + 1] = j.second();
+                            if ((i & 2) == 0) {
+                                Joined<Long, Long> j = Strand.join(() -> rec.eval(a, runs), () -> rec.eval(b, runs));
+                                results[i] = j.first();
+                                results[i + 1] = j.second();
+                            } else {                  // the allocation-free form
+                                int k = i;
+                                results[i] = Strand.joinLong(c -> rec.eval(c, runs), a,
+                                        c -> rec.eval(c, runs), b, (ra, rb) -> {
+                                            results[k + 1] = rb;
+                                            return ra;
+                                        });
+                            }
                         } else {
                             results[i] = rec.eval(a, runs);
                         }

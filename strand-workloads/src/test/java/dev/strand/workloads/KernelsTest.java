@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every kernel of the catalog, every variant, at the small size: runs and passes its own check. */
 class KernelsTest {
@@ -75,6 +76,18 @@ class KernelsTest {
                 .hasMessageContaining("power of 10");
         assertThat(Catalog.find("skynet").orElseThrow().create(Size.SMALL, Map.of("leaves", "1e3")).params())
                 .isEqualTo("leaves=1000");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fib", "treesum", "treesum-small"})
+    void theAllocationFreeFormPassesItsCheck(String name) throws Exception {
+        Kernel k = Catalog.find(name).orElseThrow();
+        try (Workload w = k.create(Size.SMALL, Map.of("form", "1")); Pools pools = Pools.open(2, w.variants())) {
+            w.setUp(pools);
+            assertThat(w.params()).contains("joinLong");
+            w.prepare(Variant.STRAND);
+            w.check(Variant.STRAND, w.run(Variant.STRAND));
+        }
     }
 
     @Test

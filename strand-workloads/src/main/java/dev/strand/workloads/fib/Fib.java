@@ -44,6 +44,17 @@ public final class Fib {
         return r.first() + r.second();
     }
 
+    /**
+     * @return F(n) with the allocation-free {@link Strand#joinLong} at every level: static method
+     *     references and small boxed arguments, so no call allocates
+     */
+    public static long strandJoinLong(int n) {
+        if (n < 2) {
+            return n;
+        }
+        return Strand.joinLong(Fib::strandJoinLong, n - 1, Fib::strandJoinLong, n - 2, Long::sum);
+    }
+
     /** @return F(n) with {@link Strand#join} down to {@code cutoff}, serial below */
     public static int strandJoinCutoff(int n, int cutoff) {
         if (n <= cutoff || n < 2) {

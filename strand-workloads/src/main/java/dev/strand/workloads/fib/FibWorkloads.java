@@ -13,8 +13,10 @@ public final class FibWorkloads {
     /** @return the every-level kernel: spawn overhead, ns per call */
     public static Kernel everyLevel() {
         return new Kernel("fib", "fib(n) forking at every level (Strand.join vs RecursiveTask): spawn overhead (ns per call)",
-                List.of(new Kernel.Param("n", "argument", "20", "35", "38")),
-                p -> new EveryLevel(p.getInt("n", 0, Fib.MAX_N)));
+                List.of(new Kernel.Param("n", "argument", "20", "35", "38"),
+                        new Kernel.Param("form", "Strand's form: 0 Strand.join (lambdas, boxed results), "
+                                + "1 Strand.joinLong (allocation-free)", "0", "0", "0")),
+                p -> new EveryLevel(p.getInt("n", 0, Fib.MAX_N), p.getInt("form", 0, 1) == 1));
     }
 
     /** @return the cutoff kernel: speed-up */
@@ -27,10 +29,12 @@ public final class FibWorkloads {
 
     static final class EveryLevel extends Workload {
         final int n;
+        final boolean joinLong;
         final int want;
 
-        EveryLevel(int n) {
+        EveryLevel(int n, boolean joinLong) {
             this.n = n;
+            this.joinLong = joinLong;
             this.want = (int) Fib.expected(n);
         }
 
@@ -41,7 +45,7 @@ public final class FibWorkloads {
 
         @Override
         public String params() {
-            return "n=" + n;
+            return "n=" + n + (joinLong ? " form=1 (joinLong)" : "");
         }
 
         @Override
@@ -58,7 +62,8 @@ public final class FibWorkloads {
         public Object run(Variant v) {
             return switch (v) {
                 case SERIAL -> Fib.serial(n);
-                case STRAND -> pools.strand().invoke(() -> Fib.strandJoin(n));
+                case STRAND -> joinLong ? pools.strand().invoke(() -> (int) Fib.strandJoinLong(n))
+                        : pools.strand().invoke(() -> Fib.strandJoin(n));
                 case FJP -> pools.fjp().invoke(new Fib.FjpFib(n));
                 default -> throw new IllegalArgumentException(v.label());
             };

@@ -108,6 +108,27 @@ public final class TreeSum {
     }
 
     /**
+     * @return the sum, with the allocation-free {@link Strand#joinLong} at every node with two
+     *     children: static method references and the child nodes as arguments, so no call
+     *     allocates (call inside a Strand pool)
+     */
+    public static long strandJoinLong(Node node) {
+        Node l = node.left;
+        Node r = node.right;
+        if (l != null && r != null) {
+            return node.value + Strand.joinLong(TreeSum::strandJoinLong, l, TreeSum::strandJoinLong, r, Long::sum);
+        }
+        long s = node.value;
+        if (l != null) {
+            s += strandJoinLong(l);
+        }
+        if (r != null) {
+            s += strandJoinLong(r);
+        }
+        return s;
+    }
+
+    /**
      * The ForkJoinPool version, a {@link RecursiveTask} per node with two children: the right
      * child forked, the left computed in place, then the right joined (as in the
      * {@code RecursiveTask} example of the JDK documentation).

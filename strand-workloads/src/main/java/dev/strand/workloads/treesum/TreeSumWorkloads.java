@@ -21,8 +21,10 @@ public final class TreeSumWorkloads {
     public static Kernel large() {
         return new Kernel("treesum", "Spice's binary-tree sum: 2^depth - 1 nodes, a fork at every node, no "
                 + "cutoff (ns per node)",
-                List.of(new Kernel.Param("depth", "tree depth (2^depth - 1 nodes, 32 bytes each)", "16", "24", "25")),
-                p -> new Large(p.getInt("depth", 1, TreeSum.MAX_DEPTH)));
+                List.of(new Kernel.Param("depth", "tree depth (2^depth - 1 nodes, 32 bytes each)", "16", "24", "25"),
+                        new Kernel.Param("form", "Strand's form: 0 Strand.join (lambdas, boxed results), "
+                                + "1 Strand.joinLong (allocation-free)", "0", "0", "0")),
+                p -> new Large(p.getInt("depth", 1, TreeSum.MAX_DEPTH), p.getInt("form", 0, 1) == 1));
     }
 
     /** @return the small-tree kernel: ns per node, many sums per run */
@@ -31,18 +33,23 @@ public final class TreeSumWorkloads {
                 + "task per run: joins of a 2 us computation (ns per node)",
                 List.of(new Kernel.Param("depth", "tree depth (2^depth - 1 nodes)", "10", "10", "10"),
                         new Kernel.Param("sums", "sums of the tree per run, all within one task", "1000",
-                                "10000", "100000")),
-                p -> new Small(p.getInt("depth", 1, 20), p.getInt("sums", 1, 100_000_000)));
+                                "10000", "100000"),
+                        new Kernel.Param("form", "Strand's form: 0 Strand.join (lambdas, boxed results), "
+                                + "1 Strand.joinLong (allocation-free)", "0", "0", "0")),
+                p -> new Small(p.getInt("depth", 1, 20), p.getInt("sums", 1, 100_000_000),
+                        p.getInt("form", 0, 1) == 1));
     }
 
     /** One sum of a large tree per run. */
     static final class Large extends Workload {
         final int depth;
+        final boolean joinLong;
         final long want;
         TreeSum.Node root;
 
-        Large(int depth) {
+        Large(int depth, boolean joinLong) {
             this.depth = depth;
+            this.joinLong = joinLong;
             this.want = TreeSum.expected(depth);
         }
 
@@ -53,7 +60,7 @@ public final class TreeSumWorkloads {
 
         @Override
         public String params() {
-            return "depth=" + depth + " (" + TreeSum.nodes(depth) + " nodes)";
+            return "depth=" + depth + " (" + TreeSum.nodes(depth) + " nodes)" + (joinLong ? " form=1 (joinLong)" : "");
         }
 
         @Override
@@ -77,7 +84,8 @@ public final class TreeSumWorkloads {
             TreeSum.Node r = root;
             return switch (v) {
                 case SERIAL -> TreeSum.serial(r);
-                case STRAND -> pools.strand().invoke(() -> TreeSum.strand(r));
+                case STRAND -> joinLong ? pools.strand().invoke(() -> TreeSum.strandJoinLong(r))
+                        : pools.strand().invoke(() -> TreeSum.strand(r));
                 case FJP -> pools.fjp().invoke(new TreeSum.FjpSum(r));
                 default -> throw new IllegalArgumentException(v.label());
             };
@@ -103,12 +111,14 @@ public final class TreeSumWorkloads {
     static final class Small extends Workload {
         final int depth;
         final int sums;
+        final boolean joinLong;
         final long want;
         TreeSum.Node root;
 
-        Small(int depth, int sums) {
+        Small(int depth, int sums, boolean joinLong) {
             this.depth = depth;
             this.sums = sums;
+            this.joinLong = joinLong;
             this.want = TreeSum.expected(depth) * sums;
         }
 
@@ -119,7 +129,8 @@ public final class TreeSumWorkloads {
 
         @Override
         public String params() {
-            return "depth=" + depth + " (" + TreeSum.nodes(depth) + " nodes) sums=" + sums;
+            return "depth=" + depth + " (" + TreeSum.nodes(depth) + " nodes) sums=" + sums
+                    + (joinLong ? " form=1 (joinLong)" : "");
         }
 
         @Override
@@ -153,7 +164,7 @@ public final class TreeSumWorkloads {
                 case STRAND -> pools.strand().invoke(() -> {
                     long s = 0;
                     for (int i = 0; i < n; i++) {
-                        s += TreeSum.strand(r);
+                        s += joinLong ? TreeSum.strandJoinLong(r) : TreeSum.strand(r);
                     }
                     return s;
                 });

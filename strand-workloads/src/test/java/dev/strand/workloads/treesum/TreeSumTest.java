@@ -40,11 +40,13 @@ class TreeSumTest {
                 long want = n * (n + 1) / 2;
                 assertThat(TreeSum.serial(root)).isEqualTo(want);
                 assertThat(sp.invoke(() -> TreeSum.strand(root))).isEqualTo(want);
+                assertThat(sp.invoke(() -> TreeSum.strandJoinLong(root))).isEqualTo(want);
                 assertThat(fp.invoke(new TreeSum.FjpSum(root))).isEqualTo(want);
             }
             TreeSum.Node big = TreeSum.perfect(18);
             for (int round = 0; round < 3; round++) {
                 assertThat(sp.invoke(() -> TreeSum.strand(big))).isEqualTo(TreeSum.expected(18));
+                assertThat(sp.invoke(() -> TreeSum.strandJoinLong(big))).isEqualTo(TreeSum.expected(18));
                 assertThat(fp.invoke(new TreeSum.FjpSum(big))).isEqualTo(TreeSum.expected(18));
             }
         }

@@ -265,21 +265,29 @@ public final class Strand {
      *     threw, {@code f}'s exception, with {@code g}'s suppressed)
      * @throws NullPointerException if {@code f}, {@code g} or {@code combine} is null
      */
-    @SuppressWarnings("unchecked")
     public static <T, U> long joinLong(ToLongFunction<? super T> f, T x, ToLongFunction<? super U> g,
                                        U y, LongBinaryOperator combine) {
         Objects.requireNonNull(f, "first function must not be null");
         Objects.requireNonNull(g, "second function must not be null");
         Objects.requireNonNull(combine, "combine must not be null");
+        if (Thread.currentThread() instanceof Worker w && w.prof == null && w.lazySplitting
+                && !w.deque.isEmpty()) {
+            return joinLongInline(f, x, g, y, combine);   // kept small: the JIT inlines this part
+        }
+        return joinLongOffered(f, x, g, y, combine);
+    }
+
+    /** {@link #joinLong} off its inline path: outside a worker, profiled, or offering {@code g(y)}. */
+    @SuppressWarnings("unchecked")
+    private static <T, U> long joinLongOffered(ToLongFunction<? super T> f, T x,
+                                               ToLongFunction<? super U> g, U y,
+                                               LongBinaryOperator combine) {
         if (!(Thread.currentThread() instanceof Worker w)) {
             return StrandPool.invokeCommon(() -> joinLong(f, x, g, y, combine));
         }
         if (w.prof != null) {
             Joined<Long, Long> r = joinProfiled(w, () -> f.applyAsLong(x), () -> g.applyAsLong(y));
             return combine.applyAsLong(r.first(), r.second());
-        }
-        if (w.lazySplitting && !w.deque.isEmpty()) {
-            return joinLongInline(f, x, g, y, combine);
         }
         JoinFrameStack js = w.joins;
         int depth = js.depth;

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
 /**
- * The fork/join vocabulary: {@link #fork}, {@link #join(Supplier, Supplier)} and {@link #scope}.
+ * The fork/join vocabulary: {@link #fork}, {@link #join(Supplier, Supplier)} (with
+ * {@link #joinLong}, its allocation-free form for numeric results) and {@link #scope}.
  * Called from a task running in a {@link StrandPool}, they use that pool. Called from any other
  * thread, they run on the {@linkplain StrandPool#commonPool() common pool}: {@code join} and
  * {@code scope} block the caller until the work is done (their bodies then run on the pool's

@@ -105,9 +105,9 @@ class ProfilerCostTest {
                 + "per event", Arrays.toString(serial), Arrays.toString(plain), Arrays.toString(work),
                 Arrays.toString(raw), last.eventCostNanos());
         assertThat(last.eventCostMeasured()).isTrue();
-        assertThat(median(work) / s).as("work / serial time: %s", runs).isBetween(0.7, 1.35);
+        assertThat(median(work) / s).as("work / serial time: %s", runs).isBetween(0.5, 1.5);
         assertThat(median(raw) / s).as("work as timed / serial time: the profiler's cost matters here: %s",
-                runs).isGreaterThan(1.35);
+                runs).isGreaterThan(1.5);
         assertThat(last.subtractedNanos()).isEqualTo(last.total().subtractedNanos()).isPositive();
         assertThat(last.toText()).contains(last.eventCostNanos() + " ns per event (measured)");
         assertThat(last.toCsv()).contains("profiler_subtracted (seconds),profiler_event_cost (seconds)");

@@ -18,8 +18,10 @@ import java.util.Objects;
  * the worker that does it; the time between two such events is charged to the task running, as
  * work and as span. Time a worker waits in a join is charged to nobody. The profiler's own cost
  * (a clock read and a few field updates per event, an object per fork) falls partly inside the
- * measured segments: on tasks of a few microseconds it inflates work by a few percent, which
- * {@link #frames()} and the figures let you estimate.
+ * measured segments: the part that does, measured once per JVM as {@link #eventCostNanos()} per
+ * segment, is subtracted from every segment (never below zero), and {@link WorkSpan#subtractedNanos()}
+ * says how much that took off the work. What remains of the profiler's cost (caches, the
+ * allocation's share of garbage collection) still inflates the work of very small tasks a little.
  */
 public final class ProfileReport {
     private final String pool;
@@ -33,8 +35,12 @@ public final class ProfileReport {
     private final long stolenFrames;
     private final long stolenWaitNanos;
     private final DagRecording recording;
+    private final long eventCostNanos;
+    private final boolean eventCostMeasured;
 
     /**
+     * A report with nothing subtracted for the profiler's own cost.
+     *
      * @param pool            the pool's name
      * @param workers         its parallelism P
      * @param burdenNanos     the burden charged per spawn in the burdened span
@@ -50,6 +56,29 @@ public final class ProfileReport {
     public ProfileReport(String pool, int workers, long burdenNanos, boolean burdenMeasured,
                          long grainNanos, List<WorkSpan> rows, long spawns, long frames,
                          long stolenFrames, long stolenWaitNanos, DagRecording recording) {
+        this(pool, workers, burdenNanos, burdenMeasured, grainNanos, rows, spawns, frames, stolenFrames,
+                stolenWaitNanos, recording, 0L, false);
+    }
+
+    /**
+     * @param pool              the pool's name
+     * @param workers           its parallelism P
+     * @param burdenNanos       the burden charged per spawn in the burdened span
+     * @param burdenMeasured    whether the burden was measured (else set by a property)
+     * @param grainNanos        the recording's grain
+     * @param rows              the whole pool first, then the regions in order of first use
+     * @param spawns            forks counted
+     * @param frames            frames run
+     * @param stolenFrames      frames run by another worker than their forker
+     * @param stolenWaitNanos   their total time from fork to start
+     * @param recording         the recorded DAG
+     * @param eventCostNanos    the profiler's own cost per measured segment, subtracted from each
+     * @param eventCostMeasured whether that cost was measured (else set by a property)
+     */
+    public ProfileReport(String pool, int workers, long burdenNanos, boolean burdenMeasured,
+                         long grainNanos, List<WorkSpan> rows, long spawns, long frames,
+                         long stolenFrames, long stolenWaitNanos, DagRecording recording,
+                         long eventCostNanos, boolean eventCostMeasured) {
         this.pool = Objects.requireNonNull(pool, "pool must not be null");
         this.workers = workers;
         this.burdenNanos = burdenNanos;
@@ -64,6 +93,8 @@ public final class ProfileReport {
         this.stolenFrames = stolenFrames;
         this.stolenWaitNanos = stolenWaitNanos;
         this.recording = recording;
+        this.eventCostNanos = eventCostNanos;
+        this.eventCostMeasured = eventCostMeasured;
     }
 
     /** @return the pool's name */
@@ -84,6 +115,29 @@ public final class ProfileReport {
     /** @return whether the burden was measured on this machine (else it was set by {@code strand.profile.burden}) */
     public boolean burdenMeasured() {
         return burdenMeasured;
+    }
+
+    /**
+     * The profiler's own time inside one measured segment (the part of a clock read and of the
+     * bookkeeping of the events at its two ends that falls between the two clock reads), subtracted
+     * from every segment's work and span, never below zero. Measured once per JVM by running empty
+     * forks and joins through a private profiler; the {@code strand.profile.eventCost} system
+     * property (nanoseconds) sets it instead, and 0 turns the correction off.
+     *
+     * @return the cost per segment, in nanoseconds
+     */
+    public long eventCostNanos() {
+        return eventCostNanos;
+    }
+
+    /** @return whether {@link #eventCostNanos()} was measured on this machine (else it was set by a property) */
+    public boolean eventCostMeasured() {
+        return eventCostMeasured;
+    }
+
+    /** @return the profiler's own cost taken off the whole pool's work, in nanoseconds */
+    public long subtractedNanos() {
+        return total().subtractedNanos();
     }
 
     /** @return the recording grain: lighter subtrees are kept as work and span only */
@@ -159,6 +213,9 @@ public final class ProfileReport {
         b.append(String.format(Locale.ROOT, "burden %d ns per spawn (%s); T_P is the measured wall time, "
                 + "bound = work/P + span%n", burdenNanos,
                 burdenMeasured ? "measured: a task's round trip between two threads" : "set by strand.profile.burden"));
+        b.append(String.format(Locale.ROOT, "profiler's own cost %d ns per event (%s), %.3f ms subtracted "
+                        + "from the work%n", eventCostNanos,
+                eventCostMeasured ? "measured" : "set by strand.profile.eventCost", ms(subtractedNanos())));
         return b.toString();
     }
 
@@ -174,17 +231,22 @@ public final class ProfileReport {
         return nanos / 1e6;
     }
 
-    /** @return CSV, Cilkscale's columns in seconds plus the measured time, the bound and the run count */
+    /**
+     * @return CSV, Cilkscale's columns in seconds plus the measured time, the bound, the run count,
+     *     the profiler's cost taken off the work and its cost per event
+     */
     public String toCsv() {
         StringBuilder b = new StringBuilder(
                 "tag,work (seconds),span (seconds),parallelism,burdened_span (seconds),"
-                        + "burdened_parallelism,wall (seconds),bound (seconds),runs\n");
+                        + "burdened_parallelism,wall (seconds),bound (seconds),runs,"
+                        + "profiler_subtracted (seconds),profiler_event_cost (seconds)\n");
         for (WorkSpan r : rows) {
             b.append(csv(r.name())).append(',')
-                    .append(String.format(Locale.ROOT, "%.9f,%.9f,%.4f,%.9f,%.4f,%.9f,%.9f,%d%n",
+                    .append(String.format(Locale.ROOT, "%.9f,%.9f,%.4f,%.9f,%.4f,%.9f,%.9f,%d,%.9f,%.9f%n",
                             r.workNanos() / 1e9, r.spanNanos() / 1e9, r.parallelism(),
                             r.burdenedSpanNanos() / 1e9, r.burdenedParallelism(), r.wallNanos() / 1e9,
-                            r.boundNanos(workers) / 1e9, r.count()));
+                            r.boundNanos(workers) / 1e9, r.count(), r.subtractedNanos() / 1e9,
+                            eventCostNanos / 1e9));
         }
         return b.toString();
     }
@@ -208,6 +270,9 @@ public final class ProfileReport {
                 .append(",\"frames\":").append(frames)
                 .append(",\"steals\":").append(stolenFrames)
                 .append(",\"meanStealWaitNanos\":").append(meanStealWaitNanos())
+                .append(",\"eventCostNanos\":").append(eventCostNanos)
+                .append(",\"eventCostMeasured\":").append(eventCostMeasured)
+                .append(",\"subtractedNanos\":").append(subtractedNanos())
                 .append(",\"rows\":[");
         for (int i = 0; i < rows.size(); i++) {
             WorkSpan r = rows.get(i);
@@ -223,6 +288,7 @@ public final class ProfileReport {
                     .append(",\"burdenedParallelism\":").append(num(r.burdenedParallelism()))
                     .append(",\"wallNanos\":").append(r.wallNanos())
                     .append(",\"boundNanos\":").append(num(r.boundNanos(workers)))
+                    .append(",\"subtractedNanos\":").append(r.subtractedNanos())
                     .append('}');
         }
         return b.append("]}").toString();

@@ -13,18 +13,29 @@ import java.util.Objects;
  * the speedup to expect when the grain is too fine for that cost to hide (Cilkview: He,
  * Leiserson and Leiserson, SPAA 2010).
  *
+ * <p>The profiler subtracts its own measured cost per event from the work and the spans (see
+ * {@link ProfileReport#eventCostNanos()}); {@code subtractedNanos} says how much it took off the
+ * work.
+ *
  * @param name              the region's name ({@code "(all)"} for the whole pool)
  * @param count             how many times the region ran (its figures are the sums)
  * @param workNanos         work T1
  * @param spanNanos         span T-infinity
  * @param burdenedSpanNanos burdened span
  * @param wallNanos         the measured running time T_P (wall clock), summed over its runs
+ * @param subtractedNanos   the profiler's own cost taken off the work (0 if none was)
  */
 public record WorkSpan(String name, long count, long workNanos, long spanNanos,
-                       long burdenedSpanNanos, long wallNanos) {
+                       long burdenedSpanNanos, long wallNanos, long subtractedNanos) {
 
     public WorkSpan {
         Objects.requireNonNull(name, "name must not be null");
+    }
+
+    /** Figures with nothing subtracted for the profiler's cost. */
+    public WorkSpan(String name, long count, long workNanos, long spanNanos, long burdenedSpanNanos,
+                    long wallNanos) {
+        this(name, count, workNanos, spanNanos, burdenedSpanNanos, wallNanos, 0L);
     }
 
     /** @return T1 / T-infinity, or 0 if nothing ran */

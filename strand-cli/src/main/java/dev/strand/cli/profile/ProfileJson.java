@@ -50,21 +50,24 @@ final class ProfileJson {
 
     /** A profile report's figures. */
     record Report(String pool, int workers, long burdenNanos, boolean burdenMeasured, long grainNanos,
-                  long spawns, long frames, long steals, List<Row> rows) {
+                  long spawns, long frames, long steals, List<Row> rows, long eventCostNanos,
+                  boolean eventCostMeasured, double subtractedMs) {
         static Report of(ProfileReport r) {
             return new Report(r.pool(), r.workers(), r.burdenNanos(), r.burdenMeasured(), r.grainNanos(),
                     r.spawns(), r.frames(), r.steals(),
-                    r.rows().stream().map(w -> Row.of(w, r.workers())).toList());
+                    r.rows().stream().map(w -> Row.of(w, r.workers())).toList(), r.eventCostNanos(),
+                    r.eventCostMeasured(), r.subtractedNanos() / 1e6);
         }
     }
 
     /** One region of a report. */
     record Row(String name, long runs, double workMs, double spanMs, double parallelism,
-               double burdenedSpanMs, double burdenedParallelism, double wallMs, double boundMs) {
+               double burdenedSpanMs, double burdenedParallelism, double wallMs, double boundMs,
+               double subtractedMs) {
         static Row of(WorkSpan w, int p) {
             return new Row(w.name(), w.count(), w.workNanos() / 1e6, w.spanNanos() / 1e6, w.parallelism(),
                     w.burdenedSpanNanos() / 1e6, w.burdenedParallelism(), w.wallNanos() / 1e6,
-                    w.boundNanos(p) / 1e6);
+                    w.boundNanos(p) / 1e6, w.subtractedNanos() / 1e6);
         }
     }
 }

@@ -15,6 +15,8 @@ final class ProfileText {
     static final String FIGURES =
             "  work T1         the time the program's strands ran, summed over workers: its%n"
             + "                  running time on one worker, without the scheduler's costs%n"
+            + "                  or the profiler's (its cost per event, measured here, is%n"
+            + "                  subtracted from every timed piece of a task)%n"
             + "  span T-inf      the longest chain of strands that must run one after another:%n"
             + "                  its running time on unboundedly many workers%n"
             + "  parallelism     T1 / T-inf: the most speedup any number of workers can give%n"
@@ -46,6 +48,12 @@ final class ProfileText {
                 r.meanStealWaitNanos() / 1e3, r.burdenNanos(),
                 r.burdenMeasured() ? "measured" : "set by strand.profile.burden", r.grainNanos() / 1000,
                 r.recording().truncated() ? "; some top-level runs were left out of the recording" : "");
+        long work = r.total().workNanos();
+        long sub = r.subtractedNanos();
+        out.printf(Locale.ROOT, "  profiler's own cost %d ns per event (%s): %s ms subtracted from the work "
+                        + "(%.1f%% of the work as timed)%n", r.eventCostNanos(),
+                r.eventCostMeasured() ? "measured" : "set by strand.profile.eventCost", ms((double) sub),
+                work + sub == 0 ? 0.0 : 100.0 * sub / (work + sub));
     }
 
     /** Prints the replay's predictions beside the laws. */

@@ -29,6 +29,8 @@ public final class Frame {
 
     /** Work of this frame and every frame it joined, in nanoseconds. */
     long work;
+    /** The profiler's own cost subtracted from this frame's work and every frame's it joined. */
+    long subtracted;
     /** The span from the computation's start to this frame's current point (or end). */
     long span;
     /** {@link #span} with the burden of every spawn on the path added. */

@@ -9,6 +9,7 @@ public final class FrameGroup {
     private long work;
     private long span;
     private long bspan;
+    private long subtracted;
 
     /** Adds an ended frame. */
     public synchronized void add(Frame f) {
@@ -16,6 +17,7 @@ public final class FrameGroup {
             return;
         }
         work += f.work;
+        subtracted += f.subtracted;
         span = Math.max(span, f.span);
         bspan = Math.max(bspan, f.bspan);
     }
@@ -25,11 +27,13 @@ public final class FrameGroup {
         long wk;
         long sp;
         long bs;
+        long sub;
         synchronized (this) {
             wk = work;
             sp = span;
             bs = bspan;
+            sub = subtracted;
         }
-        w.joinedAll(wk, sp, bs);
+        w.joinedAll(wk, sp, bs, sub);
     }
 }

@@ -28,6 +28,9 @@ public final class PoolProfiler {
     private final int parallelism;
     final long burdenNanos;
     final long grainNanos;
+    /** The profiler's own time per segment, subtracted from each (see {@link EventCost}). */
+    final long eventCostNanos;
+    private final boolean eventCostMeasured;
     private final WorkerProfiler[] workers;
     private final ConcurrentLinkedQueue<Outside> outside = new ConcurrentLinkedQueue<>();
     @SuppressWarnings("ThreadLocalUsage") // per profiler: a thread's outside frame belongs to one pool's profile
@@ -52,10 +55,22 @@ public final class PoolProfiler {
      * @param timeline    whether to record a timeline of every worker's frames, steals and parks
      */
     public PoolProfiler(String poolName, int parallelism, boolean timeline) {
+        this(poolName, parallelism, timeline, Burden.nanos(), grainFromProperty(), EventCost.nanos(),
+                !EventCost.overridden());
+    }
+
+    /**
+     * A profiler with the given constants: for {@link EventCost}'s calibration, which must not
+     * measure itself.
+     */
+    PoolProfiler(String poolName, int parallelism, boolean timeline, long burdenNanos, long grainNanos,
+                 long eventCostNanos, boolean eventCostMeasured) {
         this.poolName = poolName;
         this.parallelism = parallelism;
-        this.burdenNanos = Burden.nanos();
-        this.grainNanos = grainFromProperty();
+        this.burdenNanos = burdenNanos;
+        this.grainNanos = grainNanos;
+        this.eventCostNanos = eventCostNanos;
+        this.eventCostMeasured = eventCostMeasured;
         this.createdAt = System.nanoTime();
         this.workers = new WorkerProfiler[parallelism];
         for (int i = 0; i < parallelism; i++) {
@@ -151,6 +166,7 @@ public final class PoolProfiler {
         Frame f = o.frame;
         synchronized (o) {
             f.work += k.work;
+            f.subtracted += k.subtracted;
             f.span = Math.max(f.span, k.span);
             f.bspan = Math.max(f.bspan, k.bspan);
             Recording r = f.recordingForFork();
@@ -162,11 +178,15 @@ public final class PoolProfiler {
         }
     }
 
-    /** @return {work, span, burdened span, now} at the calling outside thread's current point */
+    /**
+     * @return {work, span, burdened span, now, subtracted} at the calling outside thread's current
+     *     point
+     */
     public long[] markOutside() {
         Outside o = outside();
         synchronized (o) {
-            return new long[] {o.frame.work, o.frame.span, o.frame.bspan, System.nanoTime()};
+            return new long[] {o.frame.work, o.frame.span, o.frame.bspan, System.nanoTime(),
+                    o.frame.subtracted};
         }
     }
 
@@ -196,6 +216,7 @@ public final class PoolProfiler {
         long span;
         long bspan;
         long wall;
+        long subtracted;
     }
 
     /**
@@ -217,6 +238,7 @@ public final class PoolProfiler {
             r.span += Math.max(0L, end[1] - start[1]);
             r.bspan += Math.max(0L, end[2] - start[2]);
             r.wall += end[3] - start[3];
+            r.subtracted += Math.max(0L, end[4] - start[4]);
         }
     }
 
@@ -234,8 +256,10 @@ public final class PoolProfiler {
         long frames = 0;
         long stolen = 0;
         long stolenWait = 0;
+        long subtracted = 0;
         for (WorkerProfiler w : workers) {
             work += w.work;
+            subtracted += w.subtracted;
             span = Math.max(span, w.maxEndSpan);
             bspan = Math.max(bspan, w.maxEndBSpan);
             spawns += w.spawns;
@@ -260,7 +284,7 @@ public final class PoolProfiler {
             }
         }
         List<WorkSpan> rows = new ArrayList<>();
-        rows.add(new WorkSpan("(all)", 1, work, span, bspan, busy));
+        rows.add(new WorkSpan("(all)", 1, work, span, bspan, busy, subtracted));
         List<String> names;
         synchronized (regionOrder) {
             names = new ArrayList<>(regionOrder);
@@ -268,12 +292,12 @@ public final class PoolProfiler {
         for (String n : names) {
             Region r = regions.get(n);
             synchronized (r) {
-                rows.add(new WorkSpan(n, r.count, r.work, r.span, r.bspan, r.wall));
+                rows.add(new WorkSpan(n, r.count, r.work, r.span, r.bspan, r.wall, r.subtracted));
             }
         }
         DagRecording dag = new FrameDag(roots, grainNanos,
                 looseRootCount.get() > MAX_LOOSE_ROOTS);
         return new ProfileReport(poolName, parallelism, burdenNanos, !Burden.overridden(), grainNanos,
-                rows, spawns, frames, stolen, stolenWait, dag);
+                rows, spawns, frames, stolen, stolenWait, dag, eventCostNanos, eventCostMeasured);
     }
 }

@@ -28,8 +28,15 @@ public final class WorkerProfiler {
     private long[] suspendedSeg = new long[16];
     private int depth;
 
+    /** The profiler's own time inside one segment, subtracted from it (see {@link EventCost}). */
+    private final long eventCost;
+
     // Totals, written by the owner only.
     long work;
+    /** Time subtracted from the segments as the profiler's own cost. */
+    long subtracted;
+    /** Segments charged. */
+    long segments;
     long maxEndSpan;
     long maxEndBSpan;
     long spawns;
@@ -44,13 +51,25 @@ public final class WorkerProfiler {
         this.pool = pool;
         this.index = index;
         this.timeline = timeline;
+        this.eventCost = pool.eventCostNanos;
     }
 
-    /** Charges the running segment to the current frame, up to {@code now}. */
+    /**
+     * Charges the running segment to the current frame, up to {@code now}, less the profiler's own
+     * cost inside it (the end of the event that started the segment and the start of the one that
+     * ends it: one clock read and some bookkeeping), never below zero.
+     */
     private void charge(long now) {
         Frame f = current;
         if (f != null && segStart >= 0) {
             long d = now - segStart;
+            if (d > 0) {
+                long c = Math.min(d, eventCost);
+                segments++;
+                subtracted += c;
+                f.subtracted += c;
+                d -= c;
+            }
             if (d > 0) {
                 f.work += d;
                 f.span += d;
@@ -166,6 +185,7 @@ public final class WorkerProfiler {
             assert f == k.parent : "a called frame returns to its caller";
             if (f != null) {
                 f.work += k.work;                 // series: the caller continues from its end
+                f.subtracted += k.subtracted;
                 f.span = k.span;
                 f.bspan = k.bspan;
                 if (light && f.recording != null && k.spawnPos == f.recording.size() - 1) {
@@ -203,6 +223,7 @@ public final class WorkerProfiler {
             return;
         }
         f.work += k.work;
+        f.subtracted += k.subtracted;
         if (k.span > f.span) {
             f.span = k.span;
         }
@@ -223,7 +244,7 @@ public final class WorkerProfiler {
      * The current frame joined a group of ended frames (a scope's members) with these totals:
      * their work summed, their spans' and burdened spans' maxima.
      */
-    void joinedAll(long groupWork, long groupSpan, long groupBSpan) {
+    void joinedAll(long groupWork, long groupSpan, long groupBSpan, long groupSubtracted) {
         long now = System.nanoTime();
         charge(now);
         segStart = now;
@@ -232,6 +253,7 @@ public final class WorkerProfiler {
             return;
         }
         f.work += groupWork;
+        f.subtracted += groupSubtracted;
         f.span = Math.max(f.span, groupSpan);
         f.bspan = Math.max(f.bspan, groupBSpan);
         if (f.recording != null) {
@@ -239,12 +261,16 @@ public final class WorkerProfiler {
         }
     }
 
-    /** @return {work, span, burdened span, now} of the current point, for a region's start or end */
+    /**
+     * @return {work, span, burdened span, now, subtracted} of the current point, for a region's
+     *     start or end
+     */
     public long[] mark() {
         long now = System.nanoTime();
         charge(now);
         Frame f = current;
-        return f == null ? new long[] {0L, 0L, 0L, now} : new long[] {f.work, f.span, f.bspan, now};
+        return f == null ? new long[] {0L, 0L, 0L, now, 0L}
+                : new long[] {f.work, f.span, f.bspan, now, f.subtracted};
     }
 
     /** @return the pool's profiler */

@@ -37,7 +37,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * A work-stealing fork-join pool: P workers, each owning a Chase-Lev deque, plus a FIFO submission
+ * A work-stealing fork-join pool: P workers, each owning a Chase-Lev deque (or, by
+ * {@link PoolConfig.Tuning#deque()}, a bounded BWoS deque), plus a FIFO submission
  * queue for work from outside. See the package documentation for the design.
  *
  * <pre>{@code

@@ -29,9 +29,10 @@ class BwosPoolTest {
     }
 
     /**
-     * One task submits n tasks in a row, far more than a ring of 2 blocks of 1 task holds: every
-     * submission past the first few is refused by the ring and must reach the submission queue.
-     * Each must run exactly once, and none on the submitting thread inside its task.
+     * One task submits n tasks in a row, far more than a ring of 4 blocks of 1 task holds: the
+     * first few go onto the ring (each granted at once), every later one finds the ring without
+     * room and must reach the submission queue. Each must run exactly once, and none on the
+     * submitting thread inside its task.
      */
     @ParameterizedTest(name = "P={0} runNext={1}")
     @CsvSource({"1, false", "2, false", "4, false", "2, true"})
@@ -42,7 +43,7 @@ class BwosPoolTest {
         CountDownLatch done = new CountDownLatch(n);
         ThreadLocal<Boolean> inSubmitter = ThreadLocal.withInitial(() -> false);
         List<Integer> inlined = java.util.Collections.synchronizedList(new ArrayList<>());
-        try (StrandPool pool = pool(p, 2, 1, runNext)) {
+        try (StrandPool pool = pool(p, 4, 1, runNext)) {
             pool.execute(() -> {
                 inSubmitter.set(true);
                 try {

@@ -431,14 +431,21 @@ public final class Worker extends Thread {
     /**
      * Pushes a submission onto this worker's deque, tracking the largest size. A block-based deque
      * grants it to thieves at once (a submission is stealable at once, as with Chase-Lev, even if
-     * this task goes on to wait for it outside the pool's joins), and when that deque is full, the
-     * submission goes to the pool's submission queue: never lost, never run inline. Owner only.
+     * this task goes on to wait for it outside the pool's joins). Pushing and granting take at
+     * most two free blocks (see {@code BwosDeque.room}); with less room the submission goes to
+     * the pool's submission queue: never lost, never run inline, never left private in a ring
+     * that could not grant it. Owner only.
      */
     private void pushOwn(Runnable t) {
+        if (blockDeque && deque.room() < 1) {
+            poolAccess.requeue(t);                // (nearly) full ring: the submission queue takes it
+            return;
+        }
         int size = deque.push(t);
         if (blockDeque) {
+            assert size >= 0 : "Invariant: a ring with room takes a push";
             if (size < 0) {
-                poolAccess.requeue(t);            // full ring: the submission queue takes it
+                poolAccess.requeue(t);            // never lost, even if the bound were wrong
                 return;
             }
             deque.share();                        // its onShare wakes a sleeper

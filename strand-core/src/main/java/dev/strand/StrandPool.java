@@ -185,8 +185,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         PoolConfig.Tuning t = config.tuning();
         if (t.deque() == DequeKind.BWOS) {
             // Thieves that find only the owner's private block ask it to grant the block (Lace's
-            // remedy): without it a worker holding fewer tasks than a block would share none.
-            return new BwosDeque<>(t.bwosBlocks(), t.bwosBlockSize(), true, onShare);
+            // remedy): without it a worker holding fewer tasks than a block would share none. And
+            // a push when nothing is stealable grants at once: sleeping thieves do not ask.
+            return new BwosDeque<>(t.bwosBlocks(), t.bwosBlockSize(), true, true, onShare);
         }
         return new ChaseLevDeque<>(256, t.splitDeques(), onShare);
     }

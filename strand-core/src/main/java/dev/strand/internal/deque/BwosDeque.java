@@ -81,6 +81,13 @@ import java.util.Objects;
  * its block early (an advance with a partly filled block), as Lace's split deque shares on request.
  * {@code onShare} runs after every grant (a scheduler wakes a sleeping thief there).
  *
+ * <p>A thief asks only while it looks for work; one that went to sleep asks no more. With
+ * {@code shareWhenDry}, a push into an empty owner block also grants the block at once when no
+ * element is stealable, as Lace's split deque shares one task when its shared part ran dry: the
+ * first task of a burst is visible to sleeping thieves (through {@code onShare}), later ones stay
+ * private while earlier grants are still unstolen. The check costs a thief-side probe on those
+ * pushes only.
+ *
  * <h2>Errors</h2>
  * An owner deep in a recursion can run out of stack inside an operation (in interpreted and C1 code
  * every VarHandle access is a call). The fast paths make no call between writing a slot and moving
@@ -140,6 +147,7 @@ public final class BwosDeque<T> extends BwosDequeFields implements WorkerDeque<T
     private final int mask;
     private final int ne;
     private final boolean shareOnRequest;
+    private final boolean shareWhenDry;
     private final Runnable onShare;
 
     /** Creates a deque of {@link #DEFAULT_BLOCKS} blocks of {@link #DEFAULT_BLOCK_SIZE} slots. */
@@ -168,6 +176,24 @@ public final class BwosDeque<T> extends BwosDequeFields implements WorkerDeque<T
      * @throws IllegalArgumentException if a size is out of range
      */
     public BwosDeque(int blockCount, int blockSize, boolean shareOnRequest, Runnable onShare) {
+        this(blockCount, blockSize, shareOnRequest, false, onShare);
+    }
+
+    /**
+     * Creates a deque, optionally sharing when dry (see "Sharing on request" in the class
+     * documentation): the workers' deques use it.
+     *
+     * @param blockCount     number of blocks, rounded up to a power of two, at least 2
+     * @param blockSize      slots per block, in [1, {@link #MAX_BLOCK_SIZE}]
+     * @param shareOnRequest let a thief that finds nothing stealable ask the owner to grant its
+     *                       partly filled block
+     * @param shareWhenDry   a push into an empty owner block grants it at once when nothing is
+     *                       stealable (thieves may be asleep, and would never ask)
+     * @param onShare        run by the owner after it granted a block; may be null
+     * @throws IllegalArgumentException if a size is out of range
+     */
+    public BwosDeque(int blockCount, int blockSize, boolean shareOnRequest, boolean shareWhenDry,
+            Runnable onShare) {
         if (blockCount < 1 || blockCount > (1 << 24)) {
             throw new IllegalArgumentException("block count must be in [1, 2^24], got " + blockCount);
         }
@@ -182,6 +208,7 @@ public final class BwosDeque<T> extends BwosDequeFields implements WorkerDeque<T
         this.mask = nb - 1;
         this.ne = blockSize;
         this.shareOnRequest = shareOnRequest;
+        this.shareWhenDry = shareWhenDry;
         this.onShare = onShare;
         this.blocks = new BwosBlock[nb];
         for (int k = 0; k < nb; k++) {
@@ -259,6 +286,8 @@ public final class BwosDeque<T> extends BwosDequeFields implements WorkerDeque<T
         b.committed = c + 1;
         if (shareOnRequest && (int) REQUEST.getOpaque(this) != 0) {
             serveRequest();
+        } else if (shareWhenDry && before == 0 && !probeStealable()) {
+            advance();                            // nothing stealable: grant x now (if not full)
         }
         return before;
     }

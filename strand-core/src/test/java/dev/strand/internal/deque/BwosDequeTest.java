@@ -226,6 +226,31 @@ class BwosDequeTest {
     }
 
     @Test
+    void shareWhenDryGrantsThePushThatFindsNothingStealable() {
+        AtomicInteger shares = new AtomicInteger();
+        BwosDeque<Integer> d = new BwosDeque<>(4, 8, true, true, shares::incrementAndGet);
+        d.push(1);                                // nothing stealable: granted at once
+        assertThat(shares).hasValue(1);
+        d.push(2);                                // the owner block was empty, but 1 is stealable
+        d.push(3);                                // the owner block holds 2: private
+        assertThat(shares).hasValue(1);
+        assertThat(d.stealOrNull()).isEqualTo(1);
+        d.push(4);                                // the owner block is not empty: stays private
+        assertThat(shares).hasValue(1);
+        assertThat(d.pop()).isEqualTo(4);
+        assertThat(d.pop()).isEqualTo(3);
+        assertThat(d.pop()).isEqualTo(2);
+        d.push(5);                                // empty block, nothing stealable: granted
+        assertThat(shares).hasValue(2);
+        assertThat(d.stealOrNull()).isEqualTo(5);
+        // Without it, the first push stays private.
+        BwosDeque<Integer> plain = new BwosDeque<>(4, 8, true, shares::incrementAndGet);
+        plain.push(1);
+        assertThat(shares).hasValue(2);
+        assertThat(plain.stealOrNull()).isNull();
+    }
+
+    @Test
     void stealAtOrAboveTakesOnlyElementsPushedSinceTheIndex() {
         BwosDeque<Integer> d = new BwosDeque<>(4, 2);
         assertThat(d.pushIndex()).isZero();

@@ -113,7 +113,8 @@
  * </ul>
  *
  * <p>As the workers' deque, a ring shares on request (a thief's flag, served at the owner's next
- * push or pop) and wakes a sleeper after every grant; a submission from a task is granted at once
+ * push or pop), shares when dry (a push into an empty owner block is granted at once when nothing
+ * is stealable: sleeping thieves do not ask) and wakes a sleeper after every grant; a submission from a task is granted at once
  * (it must be stealable while its submitter may wait for it outside a join), and so is the
  * owner's block before its task blocks in {@code Strand.blocking}. Split mode has no BWoS
  * counterpart: the builder rejects the combination.

@@ -215,6 +215,12 @@ public final class PoolConfig {
         public static final long DEFAULT_STEAL_PACE_NANOS = 250;
         /** Largest {@link #stealPaceNanos()}: beyond a millisecond a pace would idle a thief. */
         public static final long MAX_STEAL_PACE_NANOS = 1_000_000;
+        /** Default {@link #bwosBlocks()}. */
+        public static final int DEFAULT_BWOS_BLOCKS = 32;
+        /** Default {@link #bwosBlockSize()}. */
+        public static final int DEFAULT_BWOS_BLOCK_SIZE = 32;
+        /** Largest {@link #bwosBlocks()} and {@link #bwosBlockSize()}. */
+        public static final int MAX_BWOS_DIMENSION = 1 << 16;
 
         private final StealPolicy stealPolicy;
         private final int stealHalfLimit;
@@ -229,6 +235,9 @@ public final class PoolConfig {
         private final boolean hierarchicalVictims;
         private final String topology;
         private final boolean runNext;
+        private final DequeKind deque;
+        private final int bwosBlocks;
+        private final int bwosBlockSize;
 
         private Tuning(Builder b, int parallelism) {
             this.stealPolicy = Objects.requireNonNull(b.stealPolicy, "stealPolicy must not be null");
@@ -244,6 +253,9 @@ public final class PoolConfig {
             this.hierarchicalVictims = b.hierarchicalVictims;
             this.topology = b.topology;
             this.runNext = b.runNext;
+            this.deque = Objects.requireNonNull(b.deque, "deque must not be null");
+            this.bwosBlocks = b.bwosBlocks;
+            this.bwosBlockSize = b.bwosBlockSize;
             if (topology != null && !topology.strip().equals("machine")) {
                 dev.strand.internal.topology.Topology.of(topology);   // throws naming the spec
             }
@@ -262,6 +274,18 @@ public final class PoolConfig {
             }
             if (b.maxSearchers == 0 || b.maxSearchers < -1) {
                 throw new IllegalArgumentException("maxSearchers must be >= 1, got " + b.maxSearchers);
+            }
+            if (bwosBlocks < 2 || bwosBlocks > MAX_BWOS_DIMENSION) {
+                throw new IllegalArgumentException("bwosBlocks must be in [2, " + MAX_BWOS_DIMENSION
+                        + "], got " + bwosBlocks);
+            }
+            if (bwosBlockSize < 1 || bwosBlockSize > MAX_BWOS_DIMENSION) {
+                throw new IllegalArgumentException("bwosBlockSize must be in [1, " + MAX_BWOS_DIMENSION
+                        + "], got " + bwosBlockSize);
+            }
+            if (deque == DequeKind.BWOS && splitDeques) {
+                throw new IllegalArgumentException("deque BWOS cannot be combined with splitDeques: "
+                        + "a BWoS deque keeps the owner's block private already; choose one");
             }
         }
 
@@ -364,6 +388,35 @@ public final class PoolConfig {
             return runNext;
         }
 
+        /**
+         * @return the deque each worker owns: {@link DequeKind#CHASE_LEV} (the default) or
+         *     {@link DequeKind#BWOS}, a bounded block-based deque of {@link #bwosBlocks()} blocks of
+         *     {@link #bwosBlockSize()} tasks. With BWoS a worker's tasks become stealable a block
+         *     at a time, or when an idle thief asks; a fork that finds the ring full runs inline,
+         *     and a submission from a task goes to the pool's submission queue. See the guide,
+         *     "Choosing the deque"
+         */
+        public DequeKind deque() {
+            return deque;
+        }
+
+        /**
+         * @return the blocks in each worker's BWoS ring (rounded up to a power of two when the
+         *     deques are made), in {@code [2, 65536]}; used only with {@link DequeKind#BWOS}
+         */
+        public int bwosBlocks() {
+            return bwosBlocks;
+        }
+
+        /**
+         * @return the tasks per block of a BWoS ring, in {@code [1, 65536]}: a thief sees a
+         *     worker's tasks once a block of them is full (or it asks); used only with
+         *     {@link DequeKind#BWOS}
+         */
+        public int bwosBlockSize() {
+            return bwosBlockSize;
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof Tuning t && stealPolicy == t.stealPolicy && stealHalfLimit == t.stealHalfLimit
@@ -372,14 +425,16 @@ public final class PoolConfig {
                     && spinRounds == t.spinRounds && stealPaceNanos == t.stealPaceNanos
                     && maxSearchers == t.maxSearchers && stealBack == t.stealBack
                     && hierarchicalVictims == t.hierarchicalVictims
-                    && Objects.equals(topology, t.topology) && runNext == t.runNext;
+                    && Objects.equals(topology, t.topology) && runNext == t.runNext
+                    && deque == t.deque && bwosBlocks == t.bwosBlocks
+                    && bwosBlockSize == t.bwosBlockSize;
         }
 
         @Override
         public int hashCode() {
             return Objects.hash(stealPolicy, stealHalfLimit, joinPolicy, lazySplitting, splitDeques,
                     spawnBound, spinRounds, stealPaceNanos, maxSearchers, stealBack,
-                    hierarchicalVictims, topology, runNext);
+                    hierarchicalVictims, topology, runNext, deque, bwosBlocks, bwosBlockSize);
         }
 
         @Override
@@ -390,7 +445,8 @@ public final class PoolConfig {
                     + ", spinRounds=" + spinRounds + ", stealPaceNanos=" + stealPaceNanos
                     + ", maxSearchers=" + maxSearchers + ", stealBack=" + stealBack
                     + ", hierarchicalVictims=" + hierarchicalVictims + ", topology=" + topology
-                    + ", runNext=" + runNext + "]";
+                    + ", runNext=" + runNext + ", deque=" + deque + ", bwosBlocks=" + bwosBlocks
+                    + ", bwosBlockSize=" + bwosBlockSize + "]";
         }
 
         /** Sets the knobs; reached through {@link PoolConfig.Builder#tuning}. */
@@ -408,6 +464,9 @@ public final class PoolConfig {
             private boolean hierarchicalVictims = false;
             private String topology;
             private boolean runNext = false;
+            private DequeKind deque = DequeKind.CHASE_LEV;
+            private int bwosBlocks = DEFAULT_BWOS_BLOCKS;
+            private int bwosBlockSize = DEFAULT_BWOS_BLOCK_SIZE;
 
             private Builder() { }
 
@@ -431,6 +490,12 @@ public final class PoolConfig {
             public Builder maxSearchers(int v) { maxSearchers = v; return this; }
             /** @param v submissions from a task to its worker's run-next slot (default false) @return this */
             public Builder runNext(boolean v) { runNext = v; return this; }
+            /** @param v the workers' deque: Chase-Lev (default) or BWoS (not with split deques) @return this */
+            public Builder deque(DequeKind v) { deque = v; return this; }
+            /** @param v blocks per BWoS ring (default {@value Tuning#DEFAULT_BWOS_BLOCKS}) @return this */
+            public Builder bwosBlocks(int v) { bwosBlocks = v; return this; }
+            /** @param v tasks per BWoS block (default {@value Tuning#DEFAULT_BWOS_BLOCK_SIZE}) @return this */
+            public Builder bwosBlockSize(int v) { bwosBlockSize = v; return this; }
             /** @param v steal back from the thieves of a worker's own work first (default false) @return this */
             public Builder stealBack(boolean v) { stealBack = v; return this; }
             /** @param v near victims first, by the topology (default false) @return this */

@@ -1,9 +1,11 @@
 package dev.strand;
 
 import dev.strand.internal.cpu.Oversubscription;
+import dev.strand.internal.deque.BwosDeque;
 import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.deque.Injector;
 import dev.strand.internal.deque.NextSlots;
+import dev.strand.internal.deque.WorkerDeque;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
@@ -35,7 +37,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * A work-stealing fork-join pool: P workers, each owning a Chase-Lev deque, plus a FIFO submission
+ * A work-stealing fork-join pool: P workers, each owning a Chase-Lev deque (or, by
+ * {@link PoolConfig.Tuning#deque()}, a bounded BWoS deque), plus a FIFO submission
  * queue for work from outside. See the package documentation for the design.
  *
  * <pre>{@code
@@ -89,7 +92,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private final Worker[] workers;
     private static final java.lang.invoke.VarHandle WORKERS =
             java.lang.invoke.MethodHandles.arrayElementVarHandle(Worker[].class);
-    private final ChaseLevDeque<Runnable>[] deques;
+    private final WorkerDeque<Runnable>[] deques;
     private final SleepCoordinator sleep;
     private final StealBoard board;
     /** The core workers' run-next slots ({@code Tuning.runNext}), or null. */
@@ -154,7 +157,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.sleep = new SleepCoordinator(p, config.maxSpares(), config.tuning().maxSearchers(), this::revive);
         this.workers = new Worker[slots];
         @SuppressWarnings("unchecked")
-        ChaseLevDeque<Runnable>[] ds = (ChaseLevDeque<Runnable>[]) new ChaseLevDeque<?>[slots];
+        WorkerDeque<Runnable>[] ds = (WorkerDeque<Runnable>[]) new WorkerDeque<?>[slots];
         this.deques = ds;
         for (int i = 0; i < p; i++) {
             ds[i] = newDeque(i);
@@ -176,9 +179,17 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
     }
 
-    private ChaseLevDeque<Runnable> newDeque(int owner) {
+    private WorkerDeque<Runnable> newDeque(int owner) {
         // Sharing work that thieves may wait for: wake one.
-        return new ChaseLevDeque<>(256, config.tuning().splitDeques(), () -> sleep.workPublished(owner));
+        Runnable onShare = () -> sleep.workPublished(owner);
+        PoolConfig.Tuning t = config.tuning();
+        if (t.deque() == DequeKind.BWOS) {
+            // Thieves that find only the owner's private block ask it to grant the block (Lace's
+            // remedy): without it a worker holding fewer tasks than a block would share none. And
+            // a push when nothing is stealable grants at once: sleeping thieves do not ask.
+            return new BwosDeque<>(t.bwosBlocks(), t.bwosBlockSize(), true, true, onShare);
+        }
+        return new ChaseLevDeque<>(256, t.splitDeques(), onShare);
     }
 
     // ---------------------------------------------------------------- the common pool
@@ -1073,7 +1084,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * first, so whatever it held then has left it afterwards, taken here, by a thief or by its
      * owner, both of which run it), ignoring what a running task pushes meanwhile.
      */
-    private static void drainDeque(ChaseLevDeque<Runnable> d, List<Runnable> never) {
+    private static void drainDeque(WorkerDeque<Runnable> d, List<Runnable> never) {
         int left = d.size();
         while (left > 0) {
             Runnable r = d.stealOrNull();

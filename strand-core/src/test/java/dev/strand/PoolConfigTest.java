@@ -36,6 +36,35 @@ class PoolConfigTest {
         assertThat(t.splitDeques()).isFalse();
         assertThat(t.stealPaceNanos()).isEqualTo(PoolConfig.Tuning.DEFAULT_STEAL_PACE_NANOS);
         assertThat(t.maxSearchers()).isEqualTo(3);   // half the workers
+        assertThat(t.deque()).isEqualTo(DequeKind.CHASE_LEV);
+        assertThat(t.bwosBlocks()).isEqualTo(PoolConfig.Tuning.DEFAULT_BWOS_BLOCKS);
+        assertThat(t.bwosBlockSize()).isEqualTo(PoolConfig.Tuning.DEFAULT_BWOS_BLOCK_SIZE);
+    }
+
+    @Test
+    void bwosDequeSettings() {
+        PoolConfig a = StrandPool.builder().name("x").parallelism(2)
+                .tuning(t -> t.deque(DequeKind.BWOS).bwosBlocks(4).bwosBlockSize(8)).config();
+        assertThat(a.tuning().deque()).isEqualTo(DequeKind.BWOS);
+        assertThat(a.tuning().bwosBlocks()).isEqualTo(4);
+        assertThat(a.tuning().bwosBlockSize()).isEqualTo(8);
+        PoolConfig b = StrandPool.builder().name("x").parallelism(2)
+                .tuning(t -> t.deque(DequeKind.BWOS).bwosBlocks(4).bwosBlockSize(8)).config();
+        assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+        assertThat(a).isNotEqualTo(StrandPool.builder().name("x").parallelism(2).config());
+        assertThat(a).isNotEqualTo(StrandPool.builder().name("x").parallelism(2)
+                .tuning(t -> t.deque(DequeKind.BWOS).bwosBlocks(4).bwosBlockSize(16)).config());
+        assertThat(a.toString()).contains("deque=BWOS").contains("bwosBlocks=4").contains("bwosBlockSize=8");
+        // A BWoS ring keeps the owner's block private already: split deques on top are refused.
+        assertThatThrownBy(() -> StrandPool.builder()
+                .tuning(t -> t.deque(DequeKind.BWOS).splitDeques(true)).config())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("BWOS").hasMessageContaining("splitDeques");
+        assertThatThrownBy(() -> StrandPool.builder().tuning(t -> t.deque(null)).config())
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("deque");
+        // Split deques stay available with Chase-Lev, and the ring's shape is ignored there.
+        assertThat(StrandPool.builder().tuning(t -> t.splitDeques(true).bwosBlockSize(1)).config()
+                .tuning().splitDeques()).isTrue();
     }
 
     @Test
@@ -59,7 +88,8 @@ class PoolConfigTest {
         String[][] cases = {
             {"parallelism", "0"}, {"stackSize", "-1"}, {"keepAlive", "0"}, {"stealHalfLimit", "0"},
             {"spawnBound", "0"}, {"spinRounds", "-1"}, {"stealPaceNanos", "-1"}, {"maxSearchers", "0"},
-            {"maxSpares", "-1"}, {"maxSpares", "40000"},
+            {"maxSpares", "-1"}, {"maxSpares", "40000"}, {"bwosBlocks", "1"}, {"bwosBlocks", "65537"},
+            {"bwosBlockSize", "0"}, {"bwosBlockSize", "65537"},
         };
         for (String[] c : cases) {
             int v = Integer.parseInt(c[1]);
@@ -73,6 +103,8 @@ class PoolConfigTest {
                 case "spinRounds" -> b.tuning(t -> t.spinRounds(v));
                 case "stealPaceNanos" -> b.tuning(t -> t.stealPaceNanos(v));
                 case "maxSpares" -> b.maxSpares(v);
+                case "bwosBlocks" -> b.tuning(t -> t.bwosBlocks(v));
+                case "bwosBlockSize" -> b.tuning(t -> t.bwosBlockSize(v));
                 default -> b.tuning(t -> t.maxSearchers(v));
             }
             assertThatThrownBy(b::config).as(c[0]).isInstanceOf(IllegalArgumentException.class)

@@ -136,15 +136,28 @@ class RandomDagStressTest {
         "32, ONE, GREEDY, false", "2, HALF, GREEDY, false", "8, HALF, GREEDY, false",
         "32, HALF, GREEDY, false", "2, ONE, STALLING, false", "8, HALF, STALLING, false",
         "2, ONE, GREEDY, true", "8, ONE, GREEDY, true", "32, HALF, GREEDY, true",
-        "4, ONE, STALLING, true", "8, HALF, GREEDY, eager"
+        "4, ONE, STALLING, true", "8, HALF, GREEDY, eager",
+        "1, ONE, GREEDY, bwos", "2, ONE, GREEDY, bwos", "4, ONE, GREEDY, bwos",
+        "2, HALF, GREEDY, bwos", "4, HALF, STALLING, bwos", "4, ONE, GREEDY, bwos-eager",
+        "2, ONE, GREEDY, bwos-tiny", "4, HALF, GREEDY, bwos-tiny"
     })
     void everyNodeRunsExactlyOnceAndResultsMatchSerial(int p, StealPolicy steal, JoinPolicy join,
             String deques) {
         // deques: "false" classic (lazy splitting, the default), "true" split, "eager" classic
-        // with every Strand.join offered as a frame
+        // with every Strand.join offered as a frame; "bwos" BWoS rings (32 blocks of 32),
+        // "bwos-eager" with every join offered, "bwos-tiny" rings of 2 blocks of 2 tasks, full
+        // most of the time (forks refused by a full ring run inline)
+        boolean bwos = deques.startsWith("bwos");
         try (StrandPool pool = StrandPool.builder().parallelism(p).tuning(tu -> tu.stealPolicy(steal))
                 .tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.splitDeques(deques.equals("true")))
-                .tuning(tu -> tu.lazySplitting(!deques.equals("eager"))).tuning(tu -> tu.stealHalfLimit(4)).build()) {
+                .tuning(tu -> tu.lazySplitting(!deques.endsWith("eager")))
+                .tuning(tu -> tu.deque(bwos ? DequeKind.BWOS : DequeKind.CHASE_LEV))
+                .tuning(tu -> {
+                    if (deques.equals("bwos-tiny")) {
+                        tu.bwosBlocks(2).bwosBlockSize(2);
+                    }
+                })
+                .tuning(tu -> tu.stealHalfLimit(4)).build()) {
             for (long seed = 1; seed <= 12; seed++) {
                 Gen g = new Gen(seed * 7919 + p);
                 Node root = g.make(9);

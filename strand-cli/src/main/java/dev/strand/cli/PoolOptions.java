@@ -1,5 +1,6 @@
 package dev.strand.cli;
 
+import dev.strand.DequeKind;
 import dev.strand.JoinPolicy;
 import dev.strand.PoolConfig;
 import dev.strand.StealPolicy;
@@ -60,6 +61,14 @@ public final class PoolOptions {
                     + "when the submitting task ends; thieves take it after a short grace (default: off).")
     boolean runNext;
 
+    @Option(names = "--deque", paramLabel = "chase-lev|bwos", defaultValue = "chase-lev",
+            converter = DequeConverter.class, completionCandidates = DequeConverter.class,
+            description = "The workers' deque: 'chase-lev' (growable, every fork stealable at once) "
+                    + "or 'bwos' (block-based and bounded: fence-free owner operations inside a "
+                    + "block, forks stealable a block at a time or when a thief asks) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    DequeKind deque;
+
     @Option(names = "--topology", paramLabel = "flat|machine|AxB|CPUS;CPUS",
             description = "Where the workers sit, for --hierarchical and the near/far steal counts: "
                     + "'machine' (read from /sys), 'flat', a shape such as 2x4 (two groups of four), "
@@ -76,7 +85,7 @@ public final class PoolOptions {
         return StrandPool.builder().name(name).parallelism(parallelism).tuning(tu -> tu.stealPolicy(steal))
                 .tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.stealPaceNanos(stealPace))
                 .tuning(tu -> tu.stealBack(stealBack).hierarchicalVictims(hierarchical).topology(topology))
-                .tuning(tu -> tu.runNext(runNext));
+                .tuning(tu -> tu.runNext(runNext)).tuning(tu -> tu.deque(deque));
     }
 
     public int parallelism() {
@@ -97,6 +106,7 @@ public final class PoolOptions {
         return "P=" + parallelism + " steal=" + lower(steal) + " join=" + lower(join)
                 + (stealBack ? " steal-back" : "") + (hierarchical ? " hierarchical" : "")
                 + (runNext ? " run-next" : "")
+                + (deque != DequeKind.CHASE_LEV ? " deque=" + DequeConverter.label(deque) : "")
                 + (topology != null ? " topology=" + topology : "");
     }
 
@@ -157,6 +167,29 @@ public final class PoolOptions {
     static final class JoinConverter extends LowerCaseEnumConverter<JoinPolicy> {
         JoinConverter() {
             super(JoinPolicy.class);
+        }
+    }
+
+    /** {@link DequeKind}s by their lower-case, hyphenated names: {@code chase-lev}, {@code bwos}. */
+    public static final class DequeConverter implements ITypeConverter<DequeKind>, Iterable<String> {
+        /** @return the option value naming {@code d}, e.g. {@code chase-lev} */
+        public static String label(DequeKind d) {
+            return lower(d).replace('_', '-');
+        }
+
+        @Override
+        public DequeKind convert(String value) {
+            for (DequeKind d : DequeKind.values()) {
+                if (label(d).equalsIgnoreCase(value.strip().replace('_', '-'))) {
+                    return d;
+                }
+            }
+            throw new TypeConversionException("'" + value + "' is not one of " + String.join(", ", this));
+        }
+
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(DequeKind.values()).map(DequeConverter::label).iterator();
         }
     }
 }

@@ -42,6 +42,17 @@ class BenchCliTest {
     }
 
     @Test
+    void theStrandVariantRunsOnBwosDequesWithDequeBwos() {
+        Run r = run("bench", "--size", "small", "--rounds", "1", "--warmup", "0", "--no-progress",
+                "--deque", "bwos", "--variants", "serial,strand,fjp", "fib", "async-task");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("strand bench: P=2, strand deque bwos, size small");
+        assertThat(r.out()).containsPattern("(?m)^ +strand +[0-9.]+ ms +[0-9.]+x +[0-9.]+ ");
+        assertThat(r.out()).containsPattern("(?m)^async-task +strand .* tasks/s");
+    }
+
+    @Test
     void goalsFromAFileJudgeTheStrandRows(@TempDir Path dir) throws Exception {
         Path goals = dir.resolve("goals.properties");
         Files.writeString(goals, """
@@ -115,7 +126,7 @@ class BenchCliTest {
         assertThat((Map<String, Object>) json.get("options")).containsEntry("parallelism", 2L)
                 .containsEntry("rounds", 3L).containsEntry("size", "small")
                 .containsEntry("gcBeforeRun", true).containsEntry("minSampleMs", 100.0)
-                .containsKey("heapInitialMB");
+                .containsEntry("deque", "chase-lev").containsKey("heapInitialMB");
         List<Object> kernels = (List<Object>) json.get("kernels");
         assertThat(kernels).hasSize(2);
         Map<String, Object> sort = (Map<String, Object>) kernels.get(0);      // suite order
@@ -158,7 +169,7 @@ class BenchCliTest {
         assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
                 "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause", "--ceiling",
                 "--[no-]gc", "--min-sample", "runs/sample", "default: 2", "default: 5", "Exit status",
-                "--goals=FILE", "docs/bench/goals.properties");
+                "--goals=FILE", "docs/bench/goals.properties", "--deque=chase-lev|bwos");
     }
 
     @Test
@@ -178,6 +189,7 @@ class BenchCliTest {
             {"bench", "--min-sample", "-1"},
             {"bench", "-p", "0"},
             {"bench", "--variants", "jdk", "fib"},
+            {"bench", "--deque", "lifo"},
         };
         for (String[] args : cases) {
             Run r = run(args);
@@ -189,5 +201,6 @@ class BenchCliTest {
         assertThat(run("bench", "nosuch").err()).contains("unknown kernel 'nosuch' (kernels: fib, fib-cutoff");
         assertThat(run("bench", "--set", "fib.n=99", "fib").err()).contains("fib.n must be in [0, 46], got 99");
         assertThat(run("bench", "--size", "huge").err()).contains("'huge' is not one of small, default, large");
+        assertThat(run("bench", "--deque", "lifo").err()).contains("'lifo' is not one of chase-lev, bwos");
     }
 }

@@ -160,8 +160,20 @@ class CliTest {
     }
 
     @Test
+    void demoRunsOnBwosDeques() {
+        Run r = run("demo", "-p", "2", "--deque", "bwos", "--json");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        Map<String, Object> json = parseJsonDocument(r.out());
+        assertThat(json).containsEntry("ok", true);
+        Map<?, ?> fib = (Map<?, ?>) json.get("fib");
+        assertThat(fib.get("result")).isEqualTo(832040L);
+    }
+
+    @Test
     void badArgumentsPrintOneLineAndExit2() {
         for (String[] args : new String[][] {
+                {"demo", "--deque", "lifo"},
                 {"demo", "-p", "0"}, {"demo", "-p", "x"}, {"demo", "--steal", "all"},
                 {"demo", "--join", "lazy"}, {"demo", "--bogus"}, {"demo", "extra"}, {"dmeo"}}) {
             Run r = run(args);
@@ -173,6 +185,7 @@ class CliTest {
         assertThat(run("demo", "-p", "0").err()).startsWith("strand demo: ")
                 .contains("'--parallelism'", "between 1 and 32767, got 0");
         assertThat(run("demo", "--steal", "all").err()).contains("'all' is not one of one, half");
+        assertThat(run("demo", "--deque", "lifo").err()).contains("'lifo' is not one of chase-lev, bwos");
         assertThat(run("demo", "--jsn").err()).contains("did you mean --json?");
         assertThat(run("dmeo").err()).contains("Unknown command: 'dmeo'");
     }
@@ -182,7 +195,8 @@ class CliTest {
         Run r = run("demo", "--help");
         assertThat(r.code()).isZero();
         assertThat(r.out().replaceAll("\\s+", " ")).contains("-p, --parallelism=P", "--steal=one|half",
-                "--join=greedy|stalling", "--json", "-h, --help", "-V, --version",
+                "--join=greedy|stalling", "--deque=chase-lev|bwos", "(default: chase-lev)",
+                "--json", "-h, --help", "-V, --version",
                 "default: the number of available processors, "
                         + Runtime.getRuntime().availableProcessors() + " here",
                 "(default: one)", "(default: greedy)", "(default: off)");

@@ -1,5 +1,6 @@
 package dev.strand.workloads;
 
+import dev.strand.PoolConfig;
 import dev.strand.StrandPool;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -11,9 +12,11 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
- * The executors a kernel runs on, all of the same parallelism: a Strand pool (default settings), a
+ * The executors a kernel runs on, all of the same parallelism: a Strand pool (default settings, or
+ * the scheduler settings it was opened with, e.g. another deque), a
  * {@code ForkJoinPool(P)} (default settings) and, when asked, a {@code ThreadPoolExecutor(P, P)}
  * with an unbounded queue. Only the pools a kernel's variants need are started. Close to stop them.
  */
@@ -23,11 +26,13 @@ public final class Pools implements AutoCloseable {
     private final ForkJoinPool fjp;
     private final ThreadPoolExecutor tpe;
     private final List<Thread> fjpThreads;
+    private final Consumer<PoolConfig.Tuning.Builder> tuning;
     private static final AtomicInteger SEQ = new AtomicInteger();
 
     private Pools(int parallelism, StrandPool strand, ForkJoinPool fjp, ThreadPoolExecutor tpe,
-            List<Thread> fjpThreads) {
+            List<Thread> fjpThreads, Consumer<PoolConfig.Tuning.Builder> tuning) {
         this.parallelism = parallelism;
+        this.tuning = tuning;
         this.strand = strand;
         this.fjp = fjp;
         this.tpe = tpe;
@@ -43,11 +48,28 @@ public final class Pools implements AutoCloseable {
      * @return the pools
      */
     public static Pools open(int parallelism, Collection<Variant> variants) {
+        return open(parallelism, variants, Pools::defaults);
+    }
+
+    /**
+     * Starts the pools that {@code variants} need, the Strand pool with scheduler settings.
+     *
+     * @param parallelism workers per pool, {@code >= 1}
+     * @param variants    the variants that will run
+     * @param tuning      sets the Strand pool's {@link PoolConfig.Tuning} (e.g. its deque)
+     * @return the pools
+     */
+    public static Pools open(int parallelism, Collection<Variant> variants,
+            Consumer<PoolConfig.Tuning.Builder> tuning) {
+        if (tuning == null) {
+            throw new NullPointerException("tuning must not be null");
+        }
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be >= 1, got " + parallelism);
         }
         StrandPool s = variants.contains(Variant.STRAND)
-                ? StrandPool.builder().name("bench" + SEQ.incrementAndGet()).parallelism(parallelism).build()
+                ? StrandPool.builder().name("bench" + SEQ.incrementAndGet()).parallelism(parallelism)
+                        .tuning(tuning).build()
                 : null;
         List<Thread> created = new CopyOnWriteArrayList<>();
         ForkJoinPool f = null;
@@ -65,7 +87,7 @@ public final class Pools implements AutoCloseable {
                     new LinkedBlockingQueue<>());
             t.prestartAllCoreThreads();
         }
-        return new Pools(parallelism, s, f, t, created);
+        return new Pools(parallelism, s, f, t, created, tuning);
     }
 
     /**
@@ -80,7 +102,7 @@ public final class Pools implements AutoCloseable {
         if (strand == null) {
             throw new NullPointerException("strand must not be null");
         }
-        return new Pools(strand.parallelism(), strand, null, null, List.of());
+        return new Pools(strand.parallelism(), strand, null, null, List.of(), Pools::defaults);
     }
 
     /**
@@ -94,6 +116,19 @@ public final class Pools implements AutoCloseable {
             case TPE -> tpe != null;
             case SERIAL, CEILING -> true;
         };
+    }
+
+    /** The Strand pool's default settings: changes nothing. */
+    private static void defaults(PoolConfig.Tuning.Builder t) {
+        // default settings
+    }
+
+    /**
+     * @return the scheduler settings the Strand pool was opened with, for a kernel that opens
+     *     more pools like these (none for {@link #of})
+     */
+    public Consumer<PoolConfig.Tuning.Builder> tuning() {
+        return tuning;
     }
 
     /** @return the parallelism of every pool */

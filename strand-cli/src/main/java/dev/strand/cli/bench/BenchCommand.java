@@ -1,6 +1,8 @@
 package dev.strand.cli.bench;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.strand.DequeKind;
+import dev.strand.cli.PoolOptions;
 import dev.strand.cli.bench.BenchReport.Row;
 import dev.strand.cli.bench.BenchRunner.KernelRun;
 import dev.strand.cli.out.BuildInfo;
@@ -53,7 +55,7 @@ import picocli.CommandLine.TypeConversionException;
             "",
             "Variants (the same algorithm on different executors):",
             "  serial  plain sequential code (sort: Arrays.sort)",
-            "  strand  a StrandPool(P), default settings",
+            "  strand  a StrandPool(P), default settings (or the deque of --deque)",
             "  fjp     a ForkJoinPool(P), default settings",
             "  tpe     a ThreadPoolExecutor(P, P), unbounded queue (async kernels)",
             "  jdk     Arrays.parallelSort inside the ForkJoinPool (sort)",
@@ -125,6 +127,13 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Workers of every pool (default: ${DEFAULT-VALUE}, the cores of the "
                     + "reference machine; 1..256).")
     int parallelism;
+
+    @Option(names = "--deque", paramLabel = "chase-lev|bwos", defaultValue = "chase-lev",
+            converter = PoolOptions.DequeConverter.class, completionCandidates = PoolOptions.DequeConverter.class,
+            description = "The deque of the strand variant's workers: 'chase-lev' (the default "
+                    + "deque) or 'bwos' (block-based, bounded); the other variants do not change "
+                    + "(default: ${DEFAULT-VALUE}).")
+    DequeKind deque;
 
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
             description = "Measured rounds per kernel (default: ${DEFAULT-VALUE}).")
@@ -250,15 +259,17 @@ public final class BenchCommand implements Callable<Integer> {
         }
 
         if (!json) {
-            out.printf(Locale.ROOT, "strand bench: P=%d, size %s, %d warm-up + %d measured round(s) per kernel, "
+            out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel, "
                             + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
-                    parallelism, size.label(), warmup, rounds, BenchReport.fmt(minSampleMs, "%.0f"),
+                    parallelism, deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque),
+                    size.label(), warmup, rounds, BenchReport.fmt(minSampleMs, "%.0f"),
                     System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism(),
                     heapLabel());
             out.flush();
         }
-        BenchRunner.Plan plan = new BenchRunner.Plan(parallelism, warmup, rounds, pauseMs, gcBeforeRun, minSampleMs);
+        BenchRunner.Plan plan = new BenchRunner.Plan(parallelism, warmup, rounds, pauseMs, gcBeforeRun, minSampleMs,
+                deque);
         List<KernelRun> runs = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         double quiet = quietBelow == null ? Double.NaN : quietBelow;
@@ -476,7 +487,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     record JsonOptions(int parallelism, String size, int warmup, int rounds, int pauseMs,
                        boolean gcBeforeRun, double minSampleMs, long heapInitialMB,
-                       Double quietBelow, String goals) { }
+                       Double quietBelow, String goals, String deque) { }
 
     /** {@code units} and {@code unitName} only for kernels that count units of work. */
     record JsonKernel(String kernel, String params, String metric, String unit,
@@ -500,7 +511,7 @@ public final class BenchCommand implements Callable<Integer> {
                 rt.maxMemory() / 1048576, ForkJoinPool.getCommonPoolParallelism());
         JsonOptions opts = new JsonOptions(parallelism, size.label(), warmup, rounds, pauseMs,
                 gcBeforeRun, minSampleMs, rt.totalMemory() >> 20, quietBelow,
-                goalsFile == null ? null : goalsFile.toString());
+                goalsFile == null ? null : goalsFile.toString(), PoolOptions.DequeConverter.label(deque));
         List<JsonKernel> ks = new ArrayList<>();
         for (KernelRun run : runs) {
             Workload w = run.workload();

@@ -1,5 +1,6 @@
 package dev.strand.cli.bench;
 
+import dev.strand.DequeKind;
 import dev.strand.PoolStats;
 import dev.strand.cli.out.MachineLoad;
 import dev.strand.cli.out.Progress;
@@ -42,7 +43,13 @@ final class BenchRunner {
      * @param minSampleMs batch short runs into samples of at least this length (0: never batch;
      *                    batching needs a warm-up round to size the batch)
      */
-    record Plan(int parallelism, int warmup, int rounds, int pauseMs, boolean gcBefore, double minSampleMs) { }
+    record Plan(int parallelism, int warmup, int rounds, int pauseMs, boolean gcBefore, double minSampleMs,
+            DequeKind deque) {
+        /** A plan whose Strand pools use the default deque. */
+        Plan(int parallelism, int warmup, int rounds, int pauseMs, boolean gcBefore, double minSampleMs) {
+            this(parallelism, warmup, rounds, pauseMs, gcBefore, minSampleMs, DequeKind.CHASE_LEV);
+        }
+    }
 
     /**
      * One measured sample: {@code reps} runs of one variant. {@code value}, {@code wallNanos},
@@ -71,7 +78,7 @@ final class BenchRunner {
         int v = variants.size();
         int[] reps = new int[v];
         Arrays.fill(reps, 1);
-        try (Pools pools = Pools.open(plan.parallelism(), variants)) {
+        try (Pools pools = Pools.open(plan.parallelism(), variants, t -> t.deque(plan.deque()))) {
             w.setUp(pools);
             for (int r = 0; r < plan.warmup() + plan.rounds(); r++) {
                 boolean measured = r >= plan.warmup();

@@ -1,5 +1,6 @@
 package dev.strand.cli.soak;
 
+import dev.strand.DequeKind;
 import dev.strand.JoinPolicy;
 import dev.strand.PoolConfig;
 import dev.strand.StealPolicy;
@@ -129,6 +130,10 @@ final class Run {
         if (!fixedJoin) {
             b.tuning(tu -> tu.joinPolicy(r.nextInt(4) == 0 ? JoinPolicy.STALLING : JoinPolicy.GREEDY));
         }
-        return b.tuning(tu -> tu.lazySplitting(r.nextInt(4) != 0)).tuning(tu -> tu.splitDeques(r.nextInt(3) == 0));
+        // Split deques only on Chase-Lev: a BWoS ring (--deque bwos) keeps its block private already.
+        boolean chaseLev = b.config().tuning().deque() == DequeKind.CHASE_LEV;
+        b.tuning(tu -> tu.lazySplitting(r.nextInt(4) != 0));
+        boolean split = r.nextInt(3) == 0;       // drawn in the same order as before
+        return b.tuning(tu -> tu.splitDeques(split && chaseLev));
     }
 }

@@ -81,6 +81,13 @@ import java.util.Objects;
  * its block early (an advance with a partly filled block), as Lace's split deque shares on request.
  * {@code onShare} runs after every grant (a scheduler wakes a sleeping thief there).
  *
+ * <p>A thief asks only while it looks for work; one that went to sleep asks no more. With
+ * {@code shareWhenDry}, a push into an empty owner block also grants the block at once when no
+ * element is stealable, as Lace's split deque shares one task when its shared part ran dry: the
+ * first task of a burst is visible to sleeping thieves (through {@code onShare}), later ones stay
+ * private while earlier grants are still unstolen. The check costs a thief-side probe on those
+ * pushes only.
+ *
  * <h2>Errors</h2>
  * An owner deep in a recursion can run out of stack inside an operation (in interpreted and C1 code
  * every VarHandle access is a call). The fast paths make no call between writing a slot and moving
@@ -96,7 +103,7 @@ import java.util.Objects;
  *
  * @param <T> the element type; {@code null} elements are rejected
  */
-public final class BwosDeque<T> extends BwosDequeFields {
+public final class BwosDeque<T> extends BwosDequeFields implements WorkerDeque<T> {
 
     private static final VarHandle THIEF_BLK;
     private static final VarHandle OWNER_BLOCK;
@@ -140,6 +147,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
     private final int mask;
     private final int ne;
     private final boolean shareOnRequest;
+    private final boolean shareWhenDry;
     private final Runnable onShare;
 
     /** Creates a deque of {@link #DEFAULT_BLOCKS} blocks of {@link #DEFAULT_BLOCK_SIZE} slots. */
@@ -168,6 +176,24 @@ public final class BwosDeque<T> extends BwosDequeFields {
      * @throws IllegalArgumentException if a size is out of range
      */
     public BwosDeque(int blockCount, int blockSize, boolean shareOnRequest, Runnable onShare) {
+        this(blockCount, blockSize, shareOnRequest, false, onShare);
+    }
+
+    /**
+     * Creates a deque, optionally sharing when dry (see "Sharing on request" in the class
+     * documentation): the workers' deques use it.
+     *
+     * @param blockCount     number of blocks, rounded up to a power of two, at least 2
+     * @param blockSize      slots per block, in [1, {@link #MAX_BLOCK_SIZE}]
+     * @param shareOnRequest let a thief that finds nothing stealable ask the owner to grant its
+     *                       partly filled block
+     * @param shareWhenDry   a push into an empty owner block grants it at once when nothing is
+     *                       stealable (thieves may be asleep, and would never ask)
+     * @param onShare        run by the owner after it granted a block; may be null
+     * @throws IllegalArgumentException if a size is out of range
+     */
+    public BwosDeque(int blockCount, int blockSize, boolean shareOnRequest, boolean shareWhenDry,
+            Runnable onShare) {
         if (blockCount < 1 || blockCount > (1 << 24)) {
             throw new IllegalArgumentException("block count must be in [1, 2^24], got " + blockCount);
         }
@@ -182,6 +208,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
         this.mask = nb - 1;
         this.ne = blockSize;
         this.shareOnRequest = shareOnRequest;
+        this.shareWhenDry = shareWhenDry;
         this.onShare = onShare;
         this.blocks = new BwosBlock[nb];
         for (int k = 0; k < nb; k++) {
@@ -222,6 +249,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
      *     if the deque is full
      * @throws NullPointerException if {@code x} is null
      */
+    @Override
     public int push(T x) {
         return tryPush(x, Integer.MAX_VALUE);
     }
@@ -237,6 +265,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
      * @return the number of private elements before the push, or {@code -1} if refused
      * @throws NullPointerException if {@code x} is null
      */
+    @Override
     public int tryPush(T x, int maxSize) {
         Objects.requireNonNull(x, "deque elements must not be null");
         if (maxSize < capacity() && size() >= maxSize) {
@@ -253,9 +282,12 @@ public final class BwosDeque<T> extends BwosDequeFields {
         }
         int before = c - b.head;
         b.slots[c] = x;                           // no fence: no thief reads the owner's block
+        b.seqs[c] = pushed++;                     // published with the slot, by the grant (B1)
         b.committed = c + 1;
         if (shareOnRequest && (int) REQUEST.getOpaque(this) != 0) {
             serveRequest();
+        } else if (shareWhenDry && before == 0 && !probeStealable()) {
+            advance();                            // nothing stealable: grant x now (if not full)
         }
         return before;
     }
@@ -269,6 +301,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
      *     to take back
      */
     @SuppressWarnings("unchecked")
+    @Override
     public T pop() {
         BwosBlock b = ownerBlock;
         int c = b.committed;
@@ -395,6 +428,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
      *
      * @return whether a block was granted (false if the owner's block was empty or the deque full)
      */
+    @Override
     public boolean share() {
         BwosBlock b = ownerBlock;
         return b.committed > b.head && advance() != null;
@@ -434,6 +468,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
      * @return the stolen element or {@code null}
      */
     @SuppressWarnings("unchecked")
+    @Override
     public T stealOrNull() {
         Object x = tryStealAttempt();
         return x == LOST ? null : (T) x;
@@ -546,9 +581,92 @@ public final class BwosDeque<T> extends BwosDequeFields {
                 Arrays.fill(d.slots, dc, dc + k - 1, null);
                 return null;
             }
+            long s = dest.pushed;
+            for (int j = 0; j < k - 1; j++) {
+                d.seqs[dc + j] = s + j;
+            }
+            dest.pushed = s + k - 1;
             d.committed = dc + k - 1;                 // dest's own block: plain
             return (T) first;
         }
+    }
+
+    /** Both deques of a pool are BWoS deques: see {@link #stealBatchAndPop(BwosDeque, int)}. */
+    @Override
+    public T stealBatchAndPop(WorkerDeque<T> dest, int limit) {
+        return stealBatchAndPop((BwosDeque<T>) dest, limit);
+    }
+
+    /**
+     * Steals the oldest stealable element only if its push sequence is at least {@code minIndex}
+     * (see {@link #pushIndex()}): every push stores the owner's push count beside the element, so
+     * that a joiner may take only what its target's thief pushed after it started the target.
+     * The sequence is read with the slot, between B2 and B4, so a winning CAS vouches for both.
+     *
+     * @param minIndex the lowest push sequence the caller may take
+     * @return the element, or {@code null} if nothing was stealable, the oldest stealable element
+     *     was pushed before {@code minIndex}, or another thread won the race
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public T stealAtOrAbove(long minIndex) {
+        for (;;) {
+            long t = (long) THIEF_BLK.getVolatile(this);  // B5
+            BwosBlock b = block(t);
+            long r = (long) RESERVED.getVolatile(b);      // B2: pairs with B1
+            int i = idx(r);
+            if (i == OWNED) {
+                if ((long) THIEF_BLK.getVolatile(this) != t) {
+                    continue;
+                }
+                requestIfPrivate();
+                return null;
+            }
+            int c = (int) COMMITTED.getOpaque(b);
+            if (i < c) {
+                Object x = SLOT.getAcquire(b.slots, i);
+                long seq = b.seqs[i];                 // after B2, before B4: the granted value if B4 wins
+                if ((long) THIEF_BLK.getVolatile(this) != t) {
+                    continue;                         // B5: our block counter went stale
+                }
+                if (seq < minIndex || x == null || !RESERVED.compareAndSet(b, r, r + 1)) {   // B4
+                    return null;
+                }
+                return (T) x;
+            }
+            if (!advanceThief(t)) {
+                requestIfPrivate();
+                return null;
+            }
+        }
+    }
+
+    /**
+     * The push sequence the owner's next push will store: elements with a sequence at or above it
+     * are pushed after this call (batch steals number the elements they move the same way).
+     * Invariant: owner thread only.
+     *
+     * @return the next push's sequence
+     */
+    @Override
+    public long pushIndex() {
+        return pushed;
+    }
+
+    /**
+     * How many pushes in a row are sure to succeed: one per free block ahead of the owner's, less
+     * one. A push opens at most one block for itself, and a push that serves a thief's request
+     * grants its block early, so that the next push opens another: counting blocks, never slots,
+     * covers both. Invariant: owner thread only.
+     *
+     * @return a lower bound on the pushes that will not be refused, {@code >= 0}
+     */
+    @Override
+    public int room() {
+        long t = (long) THIEF_BLK.getVolatile(this);     // only grows: the bound stays safe
+        long free = t + mask - ownerBlk;
+        assert free >= 0 : "Invariant: ownerBlk - thiefBlk < nb";
+        return (int) Math.max(0, free - 1);
     }
 
     /**
@@ -557,6 +675,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
      *
      * @return whether the deque holds a stealable element
      */
+    @Override
     public boolean hasStealable() {
         boolean s = probeStealable();
         if (!s) {
@@ -569,6 +688,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
      * @return whether the deque looked empty to a thief: no stealable element (elements in the
      *     owner's block do not count)
      */
+    @Override
     public boolean isEmpty() {
         return !probeStealable();
     }
@@ -619,6 +739,7 @@ public final class BwosDeque<T> extends BwosDequeFields {
      *
      * @return the size, never negative
      */
+    @Override
     public int size() {
         long t = (long) THIEF_BLK.getVolatile(this);
         long o = ownerBlk;
@@ -695,6 +816,7 @@ abstract class BwosPad1 extends BwosThiefField {
 
 abstract class BwosOwnerFields extends BwosPad1 {
     long ownerBlk;         // owner-private: the owner's block counter
+    long pushed;           // owner-private: the push sequence (pushIndex)
     BwosBlock ownerBlock;  // the owner's block; read by thieves (opaque) only to decide a request
     int request;           // a thief asks the owner to grant its block; read by the owner each op
 }
@@ -717,11 +839,13 @@ abstract class BwosBlockPad1 extends BwosBlockThief {
 
 abstract class BwosBlockOwner extends BwosBlockPad1 {
     final Object[] slots;
+    final long[] seqs;   // each slot's push sequence: written by the owner with the slot
     int committed;       // written by the owner only while it holds the block
     int head;            // the owner's lowest element in this block
 
     BwosBlockOwner(int size) {
         slots = new Object[size];
+        seqs = new long[size];
     }
 }
 

@@ -80,7 +80,7 @@ import java.util.Objects;
  *
  * @param <T> the element type; {@code null} elements are rejected
  */
-public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
+public final class ChaseLevDeque<T> extends ChaseLevDequeFields implements WorkerDeque<T> {
 
     private static final VarHandle TOP;
     private static final VarHandle BOTTOM;
@@ -169,6 +169,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      *     (a scheduler wakes a sleeper only when this is 0)
      * @throws NullPointerException if {@code x} is null
      */
+    @Override
     public int push(T x) {
         return tryPush(x, Integer.MAX_VALUE);
     }
@@ -184,6 +185,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      * @return the size just before the push, or {@code -1} if refused
      * @throws NullPointerException if {@code x} is null
      */
+    @Override
     public int tryPush(T x, int maxSize) {
         Objects.requireNonNull(x, "deque elements must not be null");
         if (split) {
@@ -260,6 +262,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      * @return the element, or {@code null} if the deque is empty (or a thief took the last one)
      */
     @SuppressWarnings("unchecked")
+    @Override
     public T pop() {
         if (split) {
             return popPrivate();
@@ -385,6 +388,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      * @return the stolen element or {@code null}
      */
     @SuppressWarnings("unchecked")
+    @Override
     public T stealOrNull() {
         Object x = tryStealAttempt();
         return x == LOST ? null : (T) x;
@@ -400,6 +404,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      *     {@code minIndex}, or another thief won the race
      */
     @SuppressWarnings("unchecked")
+    @Override
     public T stealAtOrAbove(long minIndex) {
         long t = (long) TOP.getVolatile(this);    // F3: top, then bottom; pairs with F2
         if (t < minIndex) {
@@ -424,6 +429,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      *
      * @return the next push's index
      */
+    @Override
     public long pushIndex() {
         return split ? end : bottom;
     }
@@ -435,6 +441,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      *
      * @return whether the deque holds a stealable element
      */
+    @Override
     public boolean hasStealable() {
         long t = (long) TOP.getVolatile(this);
         long b = (long) BOTTOM.getVolatile(this);
@@ -517,6 +524,29 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
         return first;
     }
 
+    /** Both deques of a pool are Chase-Lev deques: see {@link #stealBatchAndPop(ChaseLevDeque, int)}. */
+    @Override
+    public T stealBatchAndPop(WorkerDeque<T> dest, int limit) {
+        return stealBatchAndPop((ChaseLevDeque<T>) dest, limit);
+    }
+
+    /** @return {@link Integer#MAX_VALUE}: the deque grows */
+    @Override
+    public int room() {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
+     * Does nothing: a classic deque's elements are stealable at once, and a split deque shares
+     * on its own protocol.
+     *
+     * @return false
+     */
+    @Override
+    public boolean share() {
+        return false;
+    }
+
     /**
      * Split mode: the shared part was empty at {@code b}; if the owner holds private elements, ask
      * it to share (it does at its next push or pop). The flag is read before it is written so that
@@ -548,6 +578,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      *
      * @return the size, never negative
      */
+    @Override
     public int size() {
         long b = split ? (long) END.getOpaque(this) : (long) BOTTOM.getAcquire(this);
         long t = (long) TOP.getAcquire(this);
@@ -558,6 +589,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields {
      * @return whether the deque looked empty to a thief: no stealable element (in split mode,
      *     private elements do not count; a thief that finds them has asked the owner to share)
      */
+    @Override
     public boolean isEmpty() {
         return (long) BOTTOM.getAcquire(this) - (long) TOP.getAcquire(this) <= 0;
     }

@@ -214,7 +214,8 @@ public final class Injector<T> extends InjectorFields {
      * {@code size / parts + 1} of them (Go's globrunqget), so that {@code parts} consumers can share
      * a long queue.
      * Returns the oldest and pushes the others onto {@code dest} newest first, so that its owner's
-     * pops run them in queue order (and its thieves take the newest).
+     * pops run them in queue order (and its thieves take the newest). A bounded {@code dest} gets
+     * no more than its {@link WorkerDeque#room()}, so that none of the pushes is refused.
      *
      * <p>Invariant: called by the owner of {@code dest}.
      *
@@ -224,7 +225,7 @@ public final class Injector<T> extends InjectorFields {
      * @return the oldest element taken, or {@code null} if the queue was empty
      */
     @SuppressWarnings("unchecked")
-    public T stealBatchAndPop(ChaseLevDeque<T> dest, int limit, int parts) {
+    public T stealBatchAndPop(WorkerDeque<T> dest, int limit, int parts) {
         if (limit < 1 || parts < 1) {
             throw new IllegalArgumentException("limit and parts must be >= 1, got " + limit
                     + " and " + parts);
@@ -238,6 +239,7 @@ public final class Injector<T> extends InjectorFields {
                 return null;
             }
             int k = (int) Math.min(Math.min(limit, n), n / parts + 1);
+            k = (int) Math.min(k, dest.room() + 1L); // the first is returned, not pushed
             Object[] a = (Object[]) ARRAY.getAcquire(this);
             int mask = a.length - 1;
             if (k > 1 && (batch == null || batch.length < k)) {
@@ -259,7 +261,8 @@ public final class Injector<T> extends InjectorFields {
             }
             if (complete && HEAD.compareAndSet(this, h, h + k)) {   // I2: the claim
                 for (int j = k - 1; j >= 1; j--) {
-                    dest.push((T) batch[j]);
+                    int pushed = dest.push((T) batch[j]);
+                    assert pushed >= 0 : "Invariant: no more than the deque's room is pushed";
                 }
                 if (h + k == t) {
                     clearIfIdle(h + k);

@@ -1,7 +1,8 @@
 /**
  * The scheduler's queues: {@link dev.strand.internal.deque.ChaseLevDeque}, the work-stealing deque
- * each worker owns, its three-way {@link dev.strand.internal.deque.Steal} result, the block-based
- * alternative {@link dev.strand.internal.deque.BwosDeque} (see the last section), and
+ * each worker owns by default, its three-way {@link dev.strand.internal.deque.Steal} result, the
+ * block-based alternative {@link dev.strand.internal.deque.BwosDeque} (see the last section), both
+ * seen by the workers through {@link dev.strand.internal.deque.WorkerDeque}, and
  * {@link dev.strand.internal.deque.Injector}, the FIFO queue for submissions from outside (any
  * thread pushes under a lock; consumers claim batches with one CAS, which is safe there because
  * nobody pops its tail), and {@link dev.strand.internal.deque.NextSlots}, one run-next slot per
@@ -40,8 +41,9 @@
  * {@link dev.strand.internal.deque.BwosDeque} is an alternative to the Chase-Lev deque, after
  * J. Wang, B. Trach, M. Fu, D. Behrens, J. Schwender, Y. Liu, J. Lei, V. Vafeiadis, H. Härtig and
  * H. Chen, "BWoS: Formally Verified Block-based Work Stealing for Parallel Processing", OSDI 2023,
- * in its LIFO-owner variant. It is not the runtime's deque; it is built, verified and measured
- * beside it (docs/design.md records the comparison).
+ * in its LIFO-owner variant. It is the workers' deque when a pool is built with
+ * {@code Tuning.deque(DequeKind.BWOS)}; Chase-Lev stays the default (docs/design.md, "The BWoS
+ * deque", records the comparison and the integration).
  *
  * <p>Why it exists. In Chase-Lev, owner and thieves meet on every element: the owner's pop must be
  * ordered against the thieves' reads of {@code top} (the F2 store-load fence, one locked instruction
@@ -87,8 +89,10 @@
  * <p>Trade-offs against Chase-Lev:
  * <ul>
  *   <li>Bounded: at most {@code nb * ne} elements, and a push fails when the block it would open
- *       still holds stealable elements. The runtime already handles a refused push (its spawn bound
- *       runs the child inline), so fullness costs parallelism, not correctness. Chase-Lev grows.</li>
+ *       still holds stealable elements. The runtime handles a refused push: a fork runs the child
+ *       inline (its spawn-bound path), a submission from a task goes to the pool's submission
+ *       queue, and a batch moved from that queue is capped by {@code room()}, a lower bound on
+ *       the pushes sure to succeed. Fullness costs parallelism, not correctness. Chase-Lev grows.</li>
  *   <li>Visibility and granularity: elements in the owner's block are private. A thief sees work
  *       only once a block is full (or granted on request, {@code shareOnRequest}, Lace's remedy),
  *       so a shallow fork tree of fewer than {@code ne} pending tasks cannot be stolen from. Smaller
@@ -100,10 +104,19 @@
  *   <li>Probe cost: a thief's probe reads {@code thiefBlk}, a block's {@code reserved} and
  *       {@code committed}, and at a drained block the next block's too: two or three lines where
  *       Chase-Lev reads {@code top} and {@code bottom}.</li>
- *   <li>No global index: elements have no monotone index, so the joiner's "steal at or above the
- *       index the thief had when it started" (leapfrogging) has no direct counterpart; a runtime
- *       on BWoS would keep a per-slot push sequence (one more store per push) or let joiners fall
- *       back to ordinary steals.</li>
+ *   <li>No global index: elements have no monotone index, so for the joiner's "steal at or above
+ *       the index the thief had when it started" (leapfrogging) each push stores the owner's push
+ *       count beside its element (one more plain store per push; {@code pushIndex()} is that
+ *       count), published with the slot by the grant. {@code stealAtOrAbove} reads it with the
+ *       slot, between B2 and B4, so a winning CAS vouches for both; a batch steal numbers the
+ *       elements it moves into the thief's block.</li>
  * </ul>
+ *
+ * <p>As the workers' deque, a ring shares on request (a thief's flag, served at the owner's next
+ * push or pop), shares when dry (a push into an empty owner block is granted at once when nothing
+ * is stealable: sleeping thieves do not ask) and wakes a sleeper after every grant; a submission from a task is granted at once
+ * (it must be stealable while its submitter may wait for it outside a join), and so is the
+ * owner's block before its task blocks in {@code Strand.blocking}. Split mode has no BWoS
+ * counterpart: the builder rejects the combination.
  */
 package dev.strand.internal.deque;

@@ -1,5 +1,6 @@
 package dev.strand.internal.worker;
 
+import dev.strand.DequeKind;
 import dev.strand.JoinPolicy;
 import dev.strand.Multiprogramming;
 import dev.strand.PoolConfig;
@@ -8,8 +9,8 @@ import dev.strand.StrandPool;
 import dev.strand.Task;
 import dev.strand.WorkerStats;
 import dev.strand.internal.cpu.Oversubscription;
-import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.deque.NextSlots;
+import dev.strand.internal.deque.WorkerDeque;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
@@ -55,13 +56,19 @@ public final class Worker extends Thread {
     /** This worker's slot in the pool. */
     public final int index;
     /** This worker's own deque. */
-    public final ChaseLevDeque<Runnable> deque;
+    public final WorkerDeque<Runnable> deque;
+    /**
+     * Whether the deque is block-based ({@link DequeKind#BWOS}): bounded, with private elements.
+     * A submission then goes to the submission queue when the deque is full, and is granted to
+     * thieves at once otherwise.
+     */
+    private final boolean blockDeque;
     /**
      * Every worker's deque, by index. Thieves reach a victim's deque through this shared, read-only
      * array, never through the victim's Worker object, whose counters its owner writes all the time
      * (reading them from another core would be false sharing on every steal).
      */
-    private final ChaseLevDeque<Runnable>[] deques;
+    private final WorkerDeque<Runnable>[] deques;
 
     private final Worker[] workers;
     private final SleepCoordinator sleep;
@@ -185,7 +192,7 @@ public final class Worker extends Thread {
      * @param c          the pool's configuration
      */
     public Worker(StrandPool pool, PoolAccess poolAccess, int index, Worker[] workers,
-                  ChaseLevDeque<Runnable>[] deques, StealBoard board, SleepCoordinator sleep, PoolConfig c) {
+                  WorkerDeque<Runnable>[] deques, StealBoard board, SleepCoordinator sleep, PoolConfig c) {
         // Workers do not inherit InheritableThreadLocal values: a revived worker is started by
         // whichever thread publishes work, and must not carry that thread's values.
         super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize(), false);
@@ -195,6 +202,7 @@ public final class Worker extends Thread {
         this.index = index;
         this.deques = deques;
         this.deque = deques[index];
+        this.blockDeque = c.tuning().deque() == DequeKind.BWOS;
         this.board = board;
         this.workers = workers;
         this.sleep = sleep;
@@ -405,7 +413,8 @@ public final class Worker extends Thread {
      * A submission ({@code execute}/{@code submit}) from a task of this pool: onto this worker's
      * deque, like a fork, but never run inline (the caller asked for asynchrony) and not held to the
      * spawn bound (overflowing into the external queue would cost a queue node, a CAS and a fence per
-     * task, and a deque slot is the cheapest place to hold it). Invariant: owner only.
+     * task, and a deque slot is the cheapest place to hold it). A block-based deque that is full
+     * refuses it: it then goes to the submission queue. Invariant: owner only.
      */
     public void submitLocal(Runnable t) {
         spawns++;
@@ -419,9 +428,28 @@ public final class Worker extends Thread {
         pushOwn(t);
     }
 
-    /** Pushes a submission onto this worker's deque, tracking the largest size. Owner only. */
+    /**
+     * Pushes a submission onto this worker's deque, tracking the largest size. A block-based deque
+     * grants it to thieves at once (a submission is stealable at once, as with Chase-Lev, even if
+     * this task goes on to wait for it outside the pool's joins). Pushing and granting take at
+     * most two free blocks (see {@code BwosDeque.room}); with less room the submission goes to
+     * the pool's submission queue: never lost, never run inline, never left private in a ring
+     * that could not grant it. Owner only.
+     */
     private void pushOwn(Runnable t) {
+        if (blockDeque && deque.room() < 1) {
+            poolAccess.requeue(t);                // (nearly) full ring: the submission queue takes it
+            return;
+        }
         int size = deque.push(t);
+        if (blockDeque) {
+            assert size >= 0 : "Invariant: a ring with room takes a push";
+            if (size < 0) {
+                poolAccess.requeue(t);            // never lost, even if the bound were wrong
+                return;
+            }
+            deque.share();                        // its onShare wakes a sleeper
+        }
         if (size >= maxDequeSize) {
             maxDequeSize = size + 1;
         }
@@ -429,7 +457,8 @@ public final class Worker extends Thread {
 
     /**
      * Moves this worker's run-next task, if any, onto its deque, where thieves take it without a
-     * grace: called when the running task blocks ({@code Strand.blocking}). Owner only.
+     * grace, and makes a block-based deque's private tasks stealable: called when the running task
+     * blocks ({@code Strand.blocking}). Owner only.
      */
     public void flushNext() {
         if (ownsNext) {
@@ -437,6 +466,9 @@ public final class Worker extends Thread {
             if (t != null) {
                 pushOwn(t);
             }
+        }
+        if (blockDeque) {
+            deque.share();
         }
     }
 
@@ -828,7 +860,7 @@ public final class Worker extends Thread {
     // ---------------------------------------------------------------- stealing
 
     private Runnable stealFrom(int victim) {
-        ChaseLevDeque<Runnable> vd = deques[victim];
+        WorkerDeque<Runnable> vd = deques[victim];
         stealAttempts++;
         Runnable t;
         if (stealHalf) {
@@ -1277,7 +1309,7 @@ public final class Worker extends Thread {
     }
 
     /** Steal-half's move, inside the stop handshake ({@link #moving}). */
-    private Runnable stealBatchAndPop(ChaseLevDeque<Runnable> vd) {
+    private Runnable stealBatchAndPop(WorkerDeque<Runnable> vd) {
         if (!poolAccess.beginMove(this)) {
             return null;                          // stopping: shutdownNow takes what is queued
         }

@@ -6,7 +6,9 @@
  *
  * <h2>Scheduler</h2>
  * {@code StrandPool} runs P {@link dev.strand.internal.worker.Worker} threads. Each owns a
- * {@code ChaseLevDeque} ({@code internal.deque}): it pushes and pops at the bottom (LIFO,
+ * {@code WorkerDeque} ({@code internal.deque}: a {@code ChaseLevDeque}, or with
+ * {@code Tuning.deque(DequeKind.BWOS)} a bounded {@code BwosDeque}, whose refused submissions go to
+ * the submission queue and whose forks refused by a full ring run inline): it pushes and pops at the bottom (LIFO,
  * depth-first, like the serial program) and thieves steal at the top (FIFO, the oldest and largest
  * subtrees). Randomized work stealing runs a computation in expected time T1/P + O(T∞) with
  * O(P·T∞) expected steals (Blumofe and Leiserson, JACM 1999; Arora, Blumofe and Plaxton,
@@ -54,7 +56,7 @@
  *       serial program: the tasks the joining task itself forked and has not joined yet);</li>
  *   <li>tasks that a worker running X as a stolen task pushed after it started X, taken from the
  *       top of that worker's deque only at or above the index it recorded when it started X
- *       ({@code ChaseLevDeque.stealAtOrAbove}); re-checked after the steal, and handed to the
+ *       ({@code WorkerDeque.stealAtOrAbove}; BWoS keeps a push sequence per slot for it); re-checked after the steal, and handed to the
  *       submission queue if the thief moved on. For a scope, X is any member of the scope.</li>
  * </ol>
  * <b>Rule:</b> every task of the second kind is a descendant of X. <b>Why that cannot deadlock a

@@ -226,6 +226,77 @@ class BwosDequeTest {
     }
 
     @Test
+    void shareWhenDryGrantsThePushThatFindsNothingStealable() {
+        AtomicInteger shares = new AtomicInteger();
+        BwosDeque<Integer> d = new BwosDeque<>(4, 8, true, true, shares::incrementAndGet);
+        d.push(1);                                // nothing stealable: granted at once
+        assertThat(shares).hasValue(1);
+        d.push(2);                                // the owner block was empty, but 1 is stealable
+        d.push(3);                                // the owner block holds 2: private
+        assertThat(shares).hasValue(1);
+        assertThat(d.stealOrNull()).isEqualTo(1);
+        d.push(4);                                // the owner block is not empty: stays private
+        assertThat(shares).hasValue(1);
+        assertThat(d.pop()).isEqualTo(4);
+        assertThat(d.pop()).isEqualTo(3);
+        assertThat(d.pop()).isEqualTo(2);
+        d.push(5);                                // empty block, nothing stealable: granted
+        assertThat(shares).hasValue(2);
+        assertThat(d.stealOrNull()).isEqualTo(5);
+        // Without it, the first push stays private.
+        BwosDeque<Integer> plain = new BwosDeque<>(4, 8, true, shares::incrementAndGet);
+        plain.push(1);
+        assertThat(shares).hasValue(2);
+        assertThat(plain.stealOrNull()).isNull();
+    }
+
+    @Test
+    void stealAtOrAboveTakesOnlyElementsPushedSinceTheIndex() {
+        BwosDeque<Integer> d = new BwosDeque<>(4, 2);
+        assertThat(d.pushIndex()).isZero();
+        d.push(0);
+        d.push(1);
+        long base = d.pushIndex();                // 2: elements 0 and 1 are older
+        d.push(2);                                // block 0 (0, 1) granted
+        d.push(3);
+        d.push(4);                                // block 1 (2, 3) granted
+        assertThat(d.stealAtOrAbove(base)).isNull();     // the oldest stealable, 0, is older
+        assertThat(d.stealOrNull()).isZero();
+        assertThat(d.stealOrNull()).isEqualTo(1);
+        assertThat(d.stealAtOrAbove(base)).isEqualTo(2);
+        assertThat(d.stealAtOrAbove(base + 2)).isNull();  // 3 was pushed at index 3
+        assertThat(d.stealAtOrAbove(base + 1)).isEqualTo(3);
+        assertThat(d.pop()).isEqualTo(4);
+        assertThat(d.pushIndex()).isEqualTo(5);   // a sequence, not a position: pops keep it
+    }
+
+    @Test
+    void batchStealNumbersWhatItMovesAndRoomBoundsPushes() {
+        BwosDeque<Integer> victim = new BwosDeque<>(4, 8);
+        BwosDeque<Integer> mine = new BwosDeque<>(4, 8);
+        for (int i = 0; i < 9; i++) {
+            victim.push(i);                       // block 0 (0..7) granted at the ninth push
+        }
+        assertThat(mine.room()).isEqualTo(2);     // 3 free blocks ahead, less one
+        long base = mine.pushIndex();
+        assertThat(victim.stealBatchAndPop((WorkerDeque<Integer>) mine, 8)).isZero();
+        assertThat(mine.pushIndex()).isEqualTo(base + 3);   // 1, 2, 3 moved, numbered here
+        assertThat(mine.share()).isTrue();
+        assertThat(mine.stealAtOrAbove(base)).isEqualTo(1);
+        // room() is a lower bound: that many pushes in a row always succeed.
+        BwosDeque<Integer> small = new BwosDeque<>(2, 1);
+        int room = small.room();
+        for (int i = 0; i < room; i++) {
+            assertThat(small.push(i)).isNotNegative();
+        }
+        assertThat(room).isZero();
+        assertThat(small.push(1)).isZero();
+        assertThat(small.push(2)).isZero();       // block 0 granted
+        assertThat(small.push(3)).isNegative();   // full: block 0 still holds 1
+        assertThat(small.room()).isZero();
+    }
+
+    @Test
     void packedReservedFields() {
         long r = BwosDeque.pack(5, 7);
         assertThat(BwosDeque.tag(r)).isEqualTo(5);

@@ -90,7 +90,7 @@ public final class SharedWorkload extends Workload {
             if (!w.variants().containsAll(variants())) {
                 throw new IllegalArgumentException("shared.jobs: " + n + " has no serial, strand and fjp variants");
             }
-            Pools own = Pools.open(pools.parallelism(), variants());
+            Pools own = Pools.open(pools.parallelism(), variants(), pools.tuning());
             w.setUp(own);
             jobs.add(w);
             jobPools.add(own);

@@ -561,12 +561,15 @@ public abstract class Task<T> implements RunnableFuture<T> {
     /**
      * A {@link CompletableFuture} completed with this task's outcome (exceptions wrapped as by
      * {@code CompletableFuture} itself). Completing or cancelling the returned future does not
-     * affect this task.
+     * affect this task. Its {@code join} and {@code get}, and those of the stages that depend on
+     * it, may be called from inside a task: there they join this task (or wait through
+     * {@link Strand#blocking}) instead of holding the worker, so they cannot deadlock a pool of
+     * one worker.
      *
      * @return a new future
      */
     public final CompletableFuture<T> toCompletableFuture() {
-        CompletableFuture<T> f = new CompletableFuture<>();
+        CompletableFuture<T> f = new TaskFuture<>(this);
         onDone(() -> {
             Object a = aux;
             if (a instanceof Alt alt && alt.exception != null) {
@@ -578,6 +581,23 @@ public abstract class Task<T> implements RunnableFuture<T> {
             }
         });
         return f;
+    }
+
+    /**
+     * For {@link TaskFuture}: on a worker of this task's pool, waits for the task as
+     * {@link #join()} does (inline, or helping its thief) without reporting its outcome.
+     *
+     * @return false, without waiting, on any other thread, or while profiling (whose joins
+     *     record edges this wait does not)
+     */
+    final boolean awaitInOwnPool() {
+        if (Profiling.on || !(Thread.currentThread() instanceof Worker w) || w.pool != pool) {
+            return false;
+        }
+        if (!isDone()) {
+            w.awaitJoin(this);
+        }
+        return true;
     }
 
     /** Runs {@code callback} when this task completes (immediately if it already has). */

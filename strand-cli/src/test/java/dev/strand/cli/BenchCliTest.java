@@ -53,6 +53,16 @@ class BenchCliTest {
     }
 
     @Test
+    void theStrandVariantRunsWithRunNextSlots() {
+        Run r = run("bench", "--size", "small", "--rounds", "1", "--warmup", "0", "--no-progress",
+                "--run-next", "--variants", "strand,fjp", "async-task");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("strand bench: P=2, strand run-next slots, size small");
+        assertThat(r.out()).containsPattern("(?m)^async-task +strand .* tasks/s");
+    }
+
+    @Test
     void goalsFromAFileJudgeTheStrandRows(@TempDir Path dir) throws Exception {
         Path goals = dir.resolve("goals.properties");
         Files.writeString(goals, """
@@ -169,7 +179,7 @@ class BenchCliTest {
         assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
                 "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause", "--ceiling",
                 "--[no-]gc", "--min-sample", "runs/sample", "default: 2", "default: 5", "Exit status",
-                "--goals=FILE", "docs/bench/goals.properties", "--deque=chase-lev|bwos");
+                "--goals=FILE", "docs/bench/goals.properties", "--deque=chase-lev|bwos", "--run-next");
     }
 
     @Test

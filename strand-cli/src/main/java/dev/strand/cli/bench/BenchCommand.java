@@ -135,6 +135,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     DequeKind deque;
 
+    @Option(names = "--run-next",
+            description = "The strand variant's workers keep a task submitted from a task in a "
+                    + "run-next slot, taken before their deque (off by default); the other "
+                    + "variants do not change.")
+    boolean runNext;
+
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
             description = "Measured rounds per kernel (default: ${DEFAULT-VALUE}).")
     int rounds;
@@ -261,7 +267,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (!json) {
             out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel, "
                             + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
-                    parallelism, deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque),
+                    parallelism, (deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque))
+                            + (runNext ? ", strand run-next slots" : ""),
                     size.label(), warmup, rounds, BenchReport.fmt(minSampleMs, "%.0f"),
                     System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism(),
@@ -269,7 +276,7 @@ public final class BenchCommand implements Callable<Integer> {
             out.flush();
         }
         BenchRunner.Plan plan = new BenchRunner.Plan(parallelism, warmup, rounds, pauseMs, gcBeforeRun, minSampleMs,
-                deque);
+                deque, runNext);
         List<KernelRun> runs = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         double quiet = quietBelow == null ? Double.NaN : quietBelow;
@@ -487,7 +494,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     record JsonOptions(int parallelism, String size, int warmup, int rounds, int pauseMs,
                        boolean gcBeforeRun, double minSampleMs, long heapInitialMB,
-                       Double quietBelow, String goals, String deque) { }
+                       Double quietBelow, String goals, String deque, boolean runNext) { }
 
     /** {@code units} and {@code unitName} only for kernels that count units of work. */
     record JsonKernel(String kernel, String params, String metric, String unit,
@@ -511,7 +518,7 @@ public final class BenchCommand implements Callable<Integer> {
                 rt.maxMemory() / 1048576, ForkJoinPool.getCommonPoolParallelism());
         JsonOptions opts = new JsonOptions(parallelism, size.label(), warmup, rounds, pauseMs,
                 gcBeforeRun, minSampleMs, rt.totalMemory() >> 20, quietBelow,
-                goalsFile == null ? null : goalsFile.toString(), PoolOptions.DequeConverter.label(deque));
+                goalsFile == null ? null : goalsFile.toString(), PoolOptions.DequeConverter.label(deque), runNext);
         List<JsonKernel> ks = new ArrayList<>();
         for (KernelRun run : runs) {
             Workload w = run.workload();

@@ -44,10 +44,10 @@ final class BenchRunner {
      *                    batching needs a warm-up round to size the batch)
      */
     record Plan(int parallelism, int warmup, int rounds, int pauseMs, boolean gcBefore, double minSampleMs,
-            DequeKind deque) {
-        /** A plan whose Strand pools use the default deque. */
+            DequeKind deque, boolean runNext) {
+        /** A plan whose Strand pools use the default settings. */
         Plan(int parallelism, int warmup, int rounds, int pauseMs, boolean gcBefore, double minSampleMs) {
-            this(parallelism, warmup, rounds, pauseMs, gcBefore, minSampleMs, DequeKind.CHASE_LEV);
+            this(parallelism, warmup, rounds, pauseMs, gcBefore, minSampleMs, DequeKind.CHASE_LEV, false);
         }
     }
 
@@ -78,7 +78,7 @@ final class BenchRunner {
         int v = variants.size();
         int[] reps = new int[v];
         Arrays.fill(reps, 1);
-        try (Pools pools = Pools.open(plan.parallelism(), variants, t -> t.deque(plan.deque()))) {
+        try (Pools pools = Pools.open(plan.parallelism(), variants, t -> t.deque(plan.deque()).runNext(plan.runNext()))) {
             w.setUp(pools);
             for (int r = 0; r < plan.warmup() + plan.rounds(); r++) {
                 boolean measured = r >= plan.warmup();

@@ -22,18 +22,9 @@ final class Burden {
 
     /** @return the burden in nanoseconds: the property if set, else the measured round trip */
     static long nanos() {
-        String p = System.getProperty("strand.profile.burden");
-        if (p != null) {
-            try {
-                long v = Long.parseLong(p.trim());
-                if (v >= 0) {
-                    return v;
-                }
-            } catch (NumberFormatException e) {
-                // falls through to the error below
-            }
-            throw new IllegalArgumentException("strand.profile.burden must be a number of "
-                    + "nanoseconds >= 0, got '" + p + "'");
+        long v = NanosProperty.read("strand.profile.burden");
+        if (v >= 0) {
+            return v;
         }
         long m = measured;
         if (m < 0) {

@@ -32,18 +32,9 @@ final class EventCost {
 
     /** @return the cost per segment in nanoseconds: the property if set, else the measured one */
     static long nanos() {
-        String p = System.getProperty(PROPERTY);
-        if (p != null) {
-            try {
-                long v = Long.parseLong(p.trim());
-                if (v >= 0) {
-                    return v;
-                }
-            } catch (NumberFormatException e) {
-                // falls through to the error below
-            }
-            throw new IllegalArgumentException(PROPERTY + " must be a number of nanoseconds >= 0, got '"
-                    + p + "'");
+        long v = NanosProperty.read(PROPERTY);
+        if (v >= 0) {
+            return v;
         }
         long m = measured;
         if (m < 0) {

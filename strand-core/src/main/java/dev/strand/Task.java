@@ -587,15 +587,28 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * For {@link TaskFuture}: on a worker of this task's pool, waits for the task as
      * {@link #join()} does (inline, or helping its thief) without reporting its outcome.
      *
-     * @return false, without waiting, on any other thread, or while profiling (whose joins
-     *     record edges this wait does not)
+     * @return false, without waiting, on any other thread
      */
     final boolean awaitInOwnPool() {
-        if (Profiling.on || !(Thread.currentThread() instanceof Worker w) || w.pool != pool) {
+        if (!(Thread.currentThread() instanceof Worker w) || w.pool != pool) {
             return false;
         }
-        if (!isDone()) {
-            w.awaitJoin(this);
+        if (!Profiling.on) {
+            if (!isDone()) {
+                w.awaitJoin(this);
+            }
+            return true;
+        }
+        WorkerProfiler wp = w.prof;               // as joinProfiled: the join adds the task's frame
+        try {
+            if (!isDone()) {
+                if (wp != null) {
+                    wp.beforeJoin();
+                }
+                w.awaitJoin(this);
+            }
+        } finally {
+            profileJoined(w, wp);
         }
         return true;
     }

@@ -79,12 +79,14 @@ class KernelsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"fib", "treesum", "treesum-small", "spawnloop"})
-    void theSecondFormPassesItsChecks(String name) throws Exception {
+    @ValueSource(strings = {"fib", "treesum", "treesum-small", "spawnloop", "fib:2", "fib:3"})
+    void theOtherFormsPassTheirChecks(String spec) throws Exception {
+        String name = spec.contains(":") ? spec.substring(0, spec.indexOf(':')) : spec;
+        String form = spec.contains(":") ? spec.substring(spec.indexOf(':') + 1) : "1";
         Kernel k = Catalog.find(name).orElseThrow();
-        try (Workload w = k.create(Size.SMALL, Map.of("form", "1")); Pools pools = Pools.open(2, w.variants())) {
+        try (Workload w = k.create(Size.SMALL, Map.of("form", form)); Pools pools = Pools.open(2, w.variants())) {
             w.setUp(pools);
-            assertThat(w.params()).contains("form=1");
+            assertThat(w.params()).contains("form=" + form);
             for (Variant v : w.variants()) {
                 w.prepare(v);
                 Object r = w.run(v);

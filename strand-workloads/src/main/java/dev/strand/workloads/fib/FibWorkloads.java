@@ -15,8 +15,9 @@ public final class FibWorkloads {
         return new Kernel("fib", "fib(n) forking at every level (Strand.join vs RecursiveTask): spawn overhead (ns per call)",
                 List.of(new Kernel.Param("n", "argument", "20", "35", "38"),
                         new Kernel.Param("form", "Strand's form: 0 Strand.join (lambdas, boxed results), "
-                                + "1 Strand.joinLong (allocation-free)", "0", "0", "0")),
-                p -> new EveryLevel(p.getInt("n", 0, Fib.MAX_N), p.getInt("form", 0, 1) == 1));
+                                + "1 Strand.joinLong (allocation-free), 2 a Task subclass (fork, compute, join), "
+                                + "3 Strand.fork lambdas", "0", "0", "0")),
+                p -> new EveryLevel(p.getInt("n", 0, Fib.MAX_N), p.getInt("form", 0, 3)));
     }
 
     /** @return the cutoff kernel: speed-up */
@@ -28,13 +29,14 @@ public final class FibWorkloads {
     }
 
     static final class EveryLevel extends Workload {
+        static final String[] FORMS = {"", " form=1 (joinLong)", " form=2 (Task subclass)", " form=3 (Strand.fork)"};
         final int n;
-        final boolean joinLong;
+        final int form;
         final int want;
 
-        EveryLevel(int n, boolean joinLong) {
+        EveryLevel(int n, int form) {
             this.n = n;
-            this.joinLong = joinLong;
+            this.form = form;
             this.want = (int) Fib.expected(n);
         }
 
@@ -45,7 +47,7 @@ public final class FibWorkloads {
 
         @Override
         public String params() {
-            return "n=" + n + (joinLong ? " form=1 (joinLong)" : "");
+            return "n=" + n + FORMS[form];
         }
 
         @Override
@@ -62,8 +64,12 @@ public final class FibWorkloads {
         public Object run(Variant v) {
             return switch (v) {
                 case SERIAL -> Fib.serial(n);
-                case STRAND -> joinLong ? pools.strand().invoke(() -> (int) Fib.strandJoinLong(n))
-                        : pools.strand().invoke(() -> Fib.strandJoin(n));
+                case STRAND -> switch (form) {
+                    case 1 -> pools.strand().invoke(() -> (int) Fib.strandJoinLong(n));
+                    case 2 -> pools.strand().invoke(new Fib.StrandFib(n));
+                    case 3 -> pools.strand().invoke(() -> Fib.strand(n));
+                    default -> pools.strand().invoke(() -> Fib.strandJoin(n));
+                };
                 case FJP -> pools.fjp().invoke(new Fib.FjpFib(n));
                 default -> throw new IllegalArgumentException(v.label());
             };

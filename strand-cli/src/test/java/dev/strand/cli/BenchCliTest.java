@@ -33,6 +33,9 @@ class BenchCliTest {
         assertThat(out).containsPattern("(?m)^async-task +strand .* tasks/s");
         assertThat(out).containsPattern("(?m)^ +tpe +[0-9.]+ ms ");
         assertThat(out).containsPattern("peak queued \\d+, peak heap");
+        // every strand row reports its deques' peak, with the serial program's where it is known
+        assertThat(out).containsPattern("(?m)^fib +serial .*\\n +strand .*peak queued \\d+ \\(serial 19\\)");
+        assertThat(out).containsPattern("(?m)^nqueens +serial .*\\n +strand .*peak queued \\d+$");
         assertThat(out).contains("2/2").doesNotContain("uts-t1");
         assertThat(out).contains("Parameters:").contains("nqueens         n=12 depth=3");
         assertThat(out).contains("Size small: a smoke test");

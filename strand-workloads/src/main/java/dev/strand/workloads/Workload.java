@@ -104,6 +104,16 @@ public abstract class Workload implements AutoCloseable {
     }
 
     /**
+     * @return the most tasks the serial program holds forked but not yet started, when it runs
+     *     the kernel's forks in their order depth-first (its S1, in tasks, of the space bound
+     *     S_P <= P * S1: Blumofe and Leiserson, JACM 1999), for comparing with a runtime's peak
+     *     queued tasks per worker; -1 if not known
+     */
+    public long serialQueued() {
+        return -1;
+    }
+
+    /**
      * Extra figures of one run (e.g. peak queued tasks, heap), for the table and the JSON.
      *
      * @return name to value; empty by default

@@ -198,7 +198,9 @@ final class BenchReport {
             parts.add(r.reps() + " runs/sample");
         }
         if (e.containsKey("peakQueued")) {
-            parts.add("peak queued " + String.format(Locale.ROOT, "%.0f", e.get("peakQueued")));
+            parts.add("peak queued " + String.format(Locale.ROOT, "%.0f", e.get("peakQueued"))
+                    + (e.containsKey("serialQueued")
+                    ? String.format(Locale.ROOT, " (serial %.0f)", e.get("serialQueued")) : ""));
         }
         if (e.containsKey("peakHeapMB")) {
             parts.add("peak heap +" + String.format(Locale.ROOT, "%.1f", e.get("peakHeapMB")) + " MB");

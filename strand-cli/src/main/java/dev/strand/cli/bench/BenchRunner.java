@@ -10,6 +10,7 @@ import dev.strand.workloads.Variant;
 import dev.strand.workloads.Workload;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -143,7 +144,17 @@ final class BenchRunner {
             steals = (pools.fjp().getStealCount() - fjpSteals) / reps;
         }
         double value = w.metric() == Metric.TIME ? wall / 1e6 / reps : w.value(result);
-        return new Sample(v, round, value, wall / reps, cpu / reps, others, steals, w.extras(v, result), reps);
+        Map<String, Double> extras = w.extras(v, result);
+        if (v == Variant.STRAND && !extras.containsKey("peakQueued")) {
+            // space: the largest size any worker's deque reached (a lifetime peak of the kernel's
+            // pool), beside the serial program's peak where the kernel knows it
+            extras = new LinkedHashMap<>(extras);
+            extras.put("peakQueued", (double) pools.strand().stats().maxDequeSize());
+            if (w.serialQueued() >= 0) {
+                extras.put("serialQueued", (double) w.serialQueued());
+            }
+        }
+        return new Sample(v, round, value, wall / reps, cpu / reps, others, steals, extras, reps);
     }
 
     /**

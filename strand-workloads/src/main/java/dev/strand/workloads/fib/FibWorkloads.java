@@ -84,6 +84,11 @@ public final class FibWorkloads {
         public Units units() {
             return new Units(Fib.calls(n), "calls");
         }
+
+        @Override
+        public long serialQueued() {
+            return Math.max(0, n - 1);            // one offered half per level of fib(n) -> ... -> fib(1)
+        }
     }
 
     static final class Cutoff extends Workload {

@@ -62,6 +62,29 @@ public final class Uts {
         }
     }
 
+    /**
+     * @return the most tasks that the versions' fork order holds forked but not started when run
+     *     serially, depth-first (the serial program's queue at its peak): a node forks children
+     *     0 .. k-2 and explores child k-1 inline, then joins newest first, so child {@code i}
+     *     runs while {@code i} of its siblings wait, on top of what waits above its parent
+     */
+    public static long serialQueued(UtsParams t) {
+        long[] peak = new long[1];
+        deep(t, () -> {
+            serialQueued(t, Sha1Rng.root(t.seed()), 0, peak);
+            return 0;
+        });
+        return peak[0];
+    }
+
+    private static void serialQueued(UtsParams t, Sha1Rng.Node n, long waiting, long[] peak) {
+        peak[0] = Math.max(peak[0], waiting);
+        int k = t.numChildren(n);
+        for (int i = k - 1; i >= 0; i--) {
+            serialQueued(t, n.child(i), waiting + i, peak);
+        }
+    }
+
     /** Trees at most this deep are recursed on the caller's stack: a few hundred kB at most. */
     static final long SHALLOW = 1000;
 

@@ -16,6 +16,10 @@ public final class UtsWorkload extends Workload {
     final String name;
     final UtsParams tree;
     long want;
+    /** See {@link #serialQueued()}: counted at set-up for trees of at most {@link #COUNTED_NODES} nodes. */
+    long serialQueued = -1;
+    /** Above this many nodes, set-up does not walk the tree for {@link #serialQueued()} (a few seconds). */
+    static final long COUNTED_NODES = 20_000_000L;
 
     private static final String TREE_HELP = "UTS options (-t -a -d -b -r -q -m -f) or a sample tree: "
             + SampleTree.names();
@@ -66,6 +70,7 @@ public final class UtsWorkload extends Workload {
         super.setUp(pools);
         long published = tree.publishedNodes();
         want = published >= 0 ? published : Uts.serial(tree);
+        serialQueued = want <= COUNTED_NODES ? Uts.serialQueued(tree) : -1;
     }
 
     @Override
@@ -90,5 +95,10 @@ public final class UtsWorkload extends Workload {
     @Override
     public Units units() {
         return new Units(want, "nodes");
+    }
+
+    @Override
+    public long serialQueued() {
+        return serialQueued;
     }
 }

@@ -182,6 +182,33 @@ class UtsTest {
     }
 
     @Test
+    void serialQueuedCountsTheSiblingsWaitingAlongThePath() {
+        // one level of 250 (149) children: the last runs inline while all the others wait
+        assertThat(Uts.serialQueued(UtsParams.parse("-t 0 -b 250.7 -q 0 -m 4"))).isEqualTo(249);
+        assertThat(Uts.serialQueued(UtsParams.parse("-t 3 -b 150 -d 1"))).isEqualTo(149);
+        // two levels of 3: child 2 of child 2 runs while 2 + 2 siblings wait
+        assertThat(Uts.serialQueued(UtsParams.parse("-t 3 -b 3 -d 2"))).isEqualTo(4);
+        assertThat(Uts.serialQueued(UtsParams.parse("-t 1 -a 3 -d 1 -b 0 -r 1"))).isZero();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"-t 1 -a 3 -d 6 -b 4 -r 19", "-t 0 -b 2000 -q 0.1 -m 8 -r 42", "-t 3 -b 3 -d 8"})
+    void oneWorkerQueuesExactlyWhatTheSerialProgramDoes(String spec) {
+        // at P = 1 nothing is stolen: the deque holds the serial program's waiting siblings, so
+        // its peak is the S1 of the space bound; with more workers each deque holds part of a path
+        UtsParams t = UtsParams.parse(spec);
+        try (StrandPool one = new StrandPool(1)) {
+            assertThat(one.invoke(() -> Uts.strand(t))).isEqualTo(Uts.serial(t));
+            assertThat((long) one.stats().maxDequeSize()).as(spec).isEqualTo(Uts.serialQueued(t));
+        }
+        long s1 = Uts.serialQueued(t);
+        try (StrandPool two = new StrandPool(2)) {
+            two.invoke(() -> Uts.strand(t));
+            assertThat((long) two.stats().maxDequeSize()).as(spec).isPositive().isLessThanOrEqualTo(2 * s1);
+        }
+    }
+
+    @Test
     void childCountsAreCappedAsInTheReference() {
         // a binomial root has floor(b0) children, beyond the cap of 100; other nodes m, capped at 100
         assertThat(Uts.shape(UtsParams.parse("-t 0 -b 250.7 -q 0 -m 4"))).isEqualTo(new Uts.Shape(251, 250, 1));

@@ -25,7 +25,10 @@ import java.util.function.Supplier;
  *
  * <p>Implementation: a join counter. It starts at 1 (the body itself), each spawn adds 1, each
  * finished task subtracts 1, and the body's end subtracts its own 1. The owner waits, with an
- * ordinary greedy join, on a latch that is done once the counter reads 0.
+ * ordinary greedy join, on a latch that is done once the counter reads 0. When the body ends with
+ * nothing outstanding (the counter at 1: nothing spawned, or every member already counted out),
+ * the owner takes the counter to 0 with one CAS and neither waits nor completes the latch: in
+ * fine-grained recursion most scopes spawn nothing at their leaves.
  *
  * <p>Stack overflow safety (see {@code internal.stack}): a member's end is "record the failure,
  * then count out". <b>Invariant:</b> each member counts out exactly once, after its failure (if
@@ -40,6 +43,7 @@ public final class Scope {
     private static final VarHandle PENDING;
     private static final VarHandle FAILURE;
     private static final VarHandle STARTED;
+    private static final VarHandle CLOSED;
 
     static {
         try {
@@ -47,6 +51,7 @@ public final class Scope {
             PENDING = l.findVarHandle(Scope.class, "pending", int.class);
             FAILURE = l.findVarHandle(Scope.class, "failure", Throwable.class);
             STARTED = l.findVarHandle(Member.class, "started", int.class);
+            CLOSED = l.findVarHandle(Scope.class, "closed", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -54,8 +59,13 @@ public final class Scope {
 
     private final StrandPool pool;
     private final Latch latch = new Latch();
-    private volatile int pending = 1;
+    /** The count: the body's 1 plus the members not yet counted out. */
+    private volatile int pending;
     private volatile Throwable failure;
+    /**
+     * Set once the scope has ended, for the misuse check in {@link #spawn}: a release store, not a
+     * volatile one (a spawn racing the end is a programming error this check may miss anyway).
+     */
     private volatile boolean closed;
 
     /** The members' frames joined at the scope's end, when the pool profiles; else null. */
@@ -65,6 +75,10 @@ public final class Scope {
         this.pool = pool;
         this.profiled = profile ? new FrameGroup() : null;
         latch.claimFor(pool);
+        // A release store, not a volatile one (whose fence would cost every scope, most of which
+        // in fine-grained code spawn nothing): another thread reaches this scope only through a
+        // member's fork, whose push publishes this write, or through the user's own synchronization.
+        PENDING.setRelease(this, 1);
     }
 
     /**
@@ -155,6 +169,12 @@ public final class Scope {
      * suppressed; otherwise the first member failure is the cause of a CompletionException.
      */
     void sync(Worker w, Throwable bodyFailure) {
+        if (profiled == null && pending == 1 && PENDING.compareAndSet(this, 1, 0)) {
+            // Nothing outstanding (nothing spawned, or every member counted out): the body's own
+            // count ends the scope; no member can count out after this, so no latch to complete.
+            end(bodyFailure);
+            return;
+        }
         arrive();                                 // the body's own count
         if (profiled != null) {
             w.prof.beforeJoin();
@@ -168,7 +188,12 @@ public final class Scope {
                 profiled.joinInto(w.prof);        // every member has counted out: all ended
             }
         }
-        closed = true;
+        end(bodyFailure);
+    }
+
+    /** Every member has ended: close the scope and report. */
+    private void end(Throwable bodyFailure) {
+        CLOSED.setRelease(this, true);
         Throwable e = failure;
         if (bodyFailure != null) {
             if (e != null && e != bodyFailure) {

@@ -88,6 +88,29 @@ class ScopeHandleTest {
     }
 
     @Test
+    void aScopeWhoseMembersEndedBeforeItsBodyReportsTheirFailureAndCloses() {
+        // every member joined in the body: nothing is outstanding at its end, the one-CAS end
+        try (StrandPool pool = new StrandPool(2)) {
+            IllegalStateException bang = new IllegalStateException("bang");
+            Scope[] kept = new Scope[2];
+            assertThatThrownBy(() -> pool.invoke(() -> Strand.scope(s -> {
+                kept[0] = s;
+                Task<Integer> failing = s.spawn(() -> {
+                    throw bang;
+                });
+                Task<Integer> ok = s.spawn(() -> 2);
+                assertThat(ok.join()).isEqualTo(2);
+                assertThatThrownBy(failing::join).hasCause(bang);
+            }))).isInstanceOf(CompletionException.class).hasRootCause(bang);
+            pool.invoke(() -> Strand.scope(s -> kept[1] = s));     // spawned nothing
+            for (Scope s : kept) {
+                assertThatThrownBy(() -> pool.invoke(() -> s.spawn(() -> 3)))
+                        .hasMessageContaining("scope that has already ended");
+            }
+        }
+    }
+
+    @Test
     void aCancelledMemberNeverRunsAndTheScopeSaysSo() {
         try (StrandPool pool = new StrandPool(1)) {         // members wait in the deque while the body runs
             AtomicInteger ran = new AtomicInteger();

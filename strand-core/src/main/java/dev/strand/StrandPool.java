@@ -1159,7 +1159,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
         shutdown();
         boolean interrupted = false;
-        while (!isTerminated()) {
+        // The latch, not isTerminated(): the terminating thread writes the profile report
+        // (-Dstrand.profile) between the two, and close() returns once it is written.
+        while (terminated.getCount() != 0) {
             try {
                 terminated.await();
             } catch (InterruptedException e) {

@@ -13,6 +13,7 @@ import dev.strand.workloads.quad.QuadWorkload;
 import dev.strand.workloads.shared.SharedWorkload;
 import dev.strand.workloads.skynet.SkynetWorkload;
 import dev.strand.workloads.sort.SortWorkload;
+import dev.strand.workloads.sparselu.SparseLuWorkload;
 import dev.strand.workloads.spawn.SpawnLoopWorkload;
 import dev.strand.workloads.treesum.TreeSumWorkloads;
 import dev.strand.workloads.uts.UtsWorkload;
@@ -37,6 +38,7 @@ public final class Catalog {
             TreeSumWorkloads.small(),
             KnapsackWorkload.kernel(),
             HealthWorkload.kernel(),
+            SparseLuWorkload.kernel(),
             AsyncWorkload.kernel(AsyncWorkload.Mode.EXTERNAL),
             AsyncWorkload.kernel(AsyncWorkload.Mode.TASK),
             AsyncWorkload.kernel(AsyncWorkload.Mode.TREE),

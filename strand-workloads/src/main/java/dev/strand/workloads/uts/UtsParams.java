@@ -212,12 +212,6 @@ public record UtsParams(int type, int shape, int genMax, double b0, int seed, do
         return s == null ? -1 : s.nodes();
     }
 
-    /** @return the published depth of this tree (the root at 0), or -1 if it is not a sample tree */
-    public int publishedDepth() {
-        SampleTree s = SampleTree.of(this);
-        return s == null ? -1 : s.depth();
-    }
-
     /**
      * @return a bound on the depth of any node of this tree ({@link Long#MAX_VALUE} where the tree
      *     type has none: binomial, hybrid, exponential decrease)

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
+import java.util.function.Consumer;
 
 /**
  * The LU factorization of a sparse blocked matrix from the Barcelona OpenMP Tasks Suite (BOTS,
@@ -208,33 +209,51 @@ public final class SparseLu {
 
     // ---------------------------------------------------------------- the versions
 
-    /** Factors {@code m} in place, serially. */
-    public static void serial(Matrix m) {
-        int n = m.n;
+    /**
+     * Hands {@code run} step {@code k}'s first phase: the {@code fwd} of every block right of the
+     * diagonal and the {@code bdiv} of every block below it (the diagonal is factored already).
+     */
+    static void panel(Matrix m, int k, Consumer<Runnable> run) {
+        float[] diag = m.block(k, k);
         int bs = m.bs;
-        for (int k = 0; k < n; k++) {
-            float[] diag = m.block(k, k);
-            lu0(diag, bs);
-            for (int j = k + 1; j < n; j++) {
-                if (m.block(k, j) != null) {
-                    fwd(diag, m.block(k, j), bs);
+        for (int j = k + 1; j < m.n; j++) {
+            float[] col = m.block(k, j);
+            if (col != null) {
+                run.accept(() -> fwd(diag, col, bs));
+            }
+        }
+        for (int i = k + 1; i < m.n; i++) {
+            float[] row = m.block(i, k);
+            if (row != null) {
+                run.accept(() -> bdiv(diag, row, bs));
+            }
+        }
+    }
+
+    /** Hands {@code run} step {@code k}'s second phase: the {@code bmod} of every block it updates. */
+    static void trailing(Matrix m, int k, Consumer<Runnable> run) {
+        for (int i = k + 1; i < m.n; i++) {
+            float[] row = m.block(i, k);
+            if (row == null) {
+                continue;
+            }
+            for (int j = k + 1; j < m.n; j++) {
+                float[] col = m.block(k, j);
+                if (col != null) {
+                    int ii = i;
+                    int jj = j;
+                    run.accept(() -> bmod(row, col, m.blockOrNew(ii, jj), m.bs));
                 }
             }
-            for (int i = k + 1; i < n; i++) {
-                if (m.block(i, k) != null) {
-                    bdiv(diag, m.block(i, k), bs);
-                }
-            }
-            for (int i = k + 1; i < n; i++) {
-                if (m.block(i, k) == null) {
-                    continue;
-                }
-                for (int j = k + 1; j < n; j++) {
-                    if (m.block(k, j) != null) {
-                        bmod(m.block(i, k), m.block(k, j), m.blockOrNew(i, j), bs);
-                    }
-                }
-            }
+        }
+    }
+
+    /** Factors {@code m} in place, serially: each block operation called where it is handed over. */
+    public static void serial(Matrix m) {
+        for (int k = 0; k < m.n; k++) {
+            lu0(m.block(k, k), m.bs);
+            panel(m, k, Runnable::run);
+            trailing(m, k, Runnable::run);
         }
     }
 
@@ -243,42 +262,11 @@ public final class SparseLu {
      * operation, the original's tasks and waits (call inside a Strand pool).
      */
     public static void strand(Matrix m) {
-        int n = m.n;
-        int bs = m.bs;
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < m.n; k++) {
             int kk = k;
-            float[] diag = m.block(k, k);
-            lu0(diag, bs);
-            Strand.scope(s -> {
-                for (int j = kk + 1; j < n; j++) {
-                    float[] col = m.block(kk, j);
-                    if (col != null) {
-                        s.spawn(() -> fwd(diag, col, bs));
-                    }
-                }
-                for (int i = kk + 1; i < n; i++) {
-                    float[] row = m.block(i, kk);
-                    if (row != null) {
-                        s.spawn(() -> bdiv(diag, row, bs));
-                    }
-                }
-            });
-            Strand.scope(s -> {
-                for (int i = kk + 1; i < n; i++) {
-                    float[] row = m.block(i, kk);
-                    if (row == null) {
-                        continue;
-                    }
-                    for (int j = kk + 1; j < n; j++) {
-                        float[] col = m.block(kk, j);
-                        if (col != null) {
-                            int ii = i;
-                            int jj = j;
-                            s.spawn(() -> bmod(row, col, m.blockOrNew(ii, jj), bs));
-                        }
-                    }
-                }
-            });
+            lu0(m.block(k, k), m.bs);
+            Strand.scope(s -> panel(m, kk, s::spawn));
+            Strand.scope(s -> trailing(m, kk, s::spawn));
         }
     }
 
@@ -292,42 +280,16 @@ public final class SparseLu {
 
             @Override
             protected void compute() {
-                int n = m.n;
-                int bs = m.bs;
-                for (int k = 0; k < n; k++) {
-                    int kk = k;
-                    float[] diag = m.block(k, k);
-                    lu0(diag, bs);
-                    List<ForkJoinTask<?>> phase = new ArrayList<>();
-                    for (int j = k + 1; j < n; j++) {
-                        float[] col = m.block(k, j);
-                        if (col != null) {
-                            phase.add(ForkJoinTask.adapt(() -> fwd(diag, col, bs)));
-                        }
-                    }
-                    for (int i = k + 1; i < n; i++) {
-                        float[] row = m.block(i, k);
-                        if (row != null) {
-                            phase.add(ForkJoinTask.adapt(() -> bdiv(diag, row, bs)));
-                        }
-                    }
+                List<ForkJoinTask<?>> phase = new ArrayList<>();
+                Consumer<Runnable> add = op -> phase.add(ForkJoinTask.adapt(op));
+                for (int k = 0; k < m.n; k++) {
+                    lu0(m.block(k, k), m.bs);
+                    panel(m, k, add);
                     ForkJoinTask.invokeAll(phase);
                     phase.clear();
-                    for (int i = k + 1; i < n; i++) {
-                        float[] row = m.block(i, kk);
-                        if (row == null) {
-                            continue;
-                        }
-                        for (int j = k + 1; j < n; j++) {
-                            float[] col = m.block(kk, j);
-                            if (col != null) {
-                                int ii = i;
-                                int jj = j;
-                                phase.add(ForkJoinTask.adapt(() -> bmod(row, col, m.blockOrNew(ii, jj), bs)));
-                            }
-                        }
-                    }
+                    trailing(m, k, add);
                     ForkJoinTask.invokeAll(phase);
+                    phase.clear();
                 }
             }
         };

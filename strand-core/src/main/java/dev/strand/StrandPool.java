@@ -6,6 +6,7 @@ import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.deque.Injector;
 import dev.strand.internal.deque.NextSlots;
 import dev.strand.internal.deque.WorkerDeque;
+import dev.strand.internal.jfr.JfrGate;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
@@ -97,7 +98,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private final StealBoard board;
     /** The core workers' run-next slots ({@code Tuning.runNext}), or null. */
     private final NextSlots nexts;
-    private final PoolAccess access;
+    private final Internals access;
     /** Tasks blocked in {@link Strand#blocking} on this pool's workers, now. */
     private final AtomicInteger blocked = new AtomicInteger();
     /** Blocking calls that waited; spare threads started; blocks at the spare cap (statistics). */
@@ -109,7 +110,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private final AtomicInteger runState = new AtomicInteger(RUNNING);
     /** Checked under the injector's lock: a submission is queued only while RUNNING. */
     @SuppressWarnings("UnnecessaryLambda") // one object for every submission (a method reference would allocate per call)
-    private final BooleanSupplier accepting = () -> runState.get() == RUNNING;
+    private final BooleanSupplier accepting = new Accepting();
     private final AtomicInteger liveWorkers;
     /**
      * {@code shutdownNow} calls under way: termination waits for them, so that the pool is never
@@ -154,7 +155,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.common = common;
         int p = config.parallelism();
         int slots = p + config.maxSpares();       // spare slots get a deque and a thread when first used
-        this.sleep = new SleepCoordinator(p, config.maxSpares(), config.tuning().maxSearchers(), this::revive);
+        this.access = new Internals();
+        this.sleep = new SleepCoordinator(p, config.maxSpares(), config.tuning().maxSearchers(), access);
         this.workers = new Worker[slots];
         @SuppressWarnings("unchecked")
         WorkerDeque<Runnable>[] ds = (WorkerDeque<Runnable>[]) new WorkerDeque<?>[slots];
@@ -163,11 +165,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             ds[i] = newDeque(i);
         }
         this.contexts = config.contextPropagator() == null ? null : new Contexts(config.contextPropagator());
-        this.profiler = config.profile() || Profiling.reportDir() != null
+        // The property is read here, not through Profiling: a pool that does not profile loads none
+        // of the profiler's classes.
+        this.profiler = config.profile() || System.getProperty(Profiling.PROPERTY) != null
                 ? Profiling.start(config.name(), p, config.timeline()) : null;
         this.board = new StealBoard(slots, Locality.of(config.tuning(), p));
         this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
-        this.access = new Internals();
         for (int i = 0; i < p; i++) {
             workers[i] = new Worker(this, access, i, workers, ds, board, sleep, config);
             sleep.register(i, workers[i]);
@@ -180,8 +183,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     private WorkerDeque<Runnable> newDeque(int owner) {
-        // Sharing work that thieves may wait for: wake one.
-        Runnable onShare = () -> sleep.workPublished(owner);
+        Runnable onShare = new WakeOnShare(sleep, owner);
         PoolConfig.Tuning t = config.tuning();
         if (t.deque() == DequeKind.BWOS) {
             // Thieves that find only the owner's private block ask it to grant the block (Lace's
@@ -731,11 +733,14 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * the same lock, so a submission racing with shutdown is either queued before it or rejected.
      */
     private void submitExternal(Runnable t) {
-        if (!submissions.offer(t, accepting)) {
+        int queued = submissions.offerCounted(t, accepting);
+        if (queued == 0) {
             throw rejected(t);
         }
         sleep.workPublishedByVolatileWrite(-1);  // the offer's tail store was volatile (P1)
-        StrandEvents.submit(name(), submissions.size());
+        if (JfrGate.recorderUp()) {
+            StrandEvents.submit(name(), queued);
+        }
     }
 
     /** Cancels the rejected task, so that a caller who keeps its handle cannot wait forever. */
@@ -993,9 +998,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         if (common) {
             return;                               // shared by the whole process: never stops
         }
-        boolean[] changed = new boolean[1];
-        submissions.whileLocked(() -> changed[0] = runState.compareAndSet(RUNNING, SHUTDOWN));
-        if (changed[0]) {
+        ToShutdown change = new ToShutdown();
+        submissions.whileLocked(change);
+        if (change.changed) {
             sleep.wakeAll(true);                  // idle workers re-check for quiescence
         }
     }
@@ -1265,11 +1270,57 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         return "StrandPool[" + name() + ", parallelism=" + config.parallelism() + "]";
     }
 
+    /*
+     * The pool's callbacks are named classes, not lambdas or method references: each lambda spins a
+     * class at first use, milliseconds apiece in a fresh JVM, on the path to a program's first
+     * result (see docs/design.md, "Start-up").
+     */
+
+    /** Whether the pool accepts submissions, asked under the submission queue's lock. */
+    private final class Accepting implements BooleanSupplier {
+        @Override
+        public boolean getAsBoolean() {
+            return runState.get() == RUNNING;
+        }
+    }
+
+    /** Moves the run state from running to shut down (under the submission queue's lock). */
+    private final class ToShutdown implements Runnable {
+        boolean changed;
+
+        @Override
+        public void run() {
+            changed = runState.compareAndSet(RUNNING, SHUTDOWN);
+        }
+    }
+
+    /** A deque shared work that thieves may be waiting for: wake one. */
+    private static final class WakeOnShare implements Runnable {
+        private final SleepCoordinator sleep;
+        private final int owner;
+
+        WakeOnShare(SleepCoordinator sleep, int owner) {
+            this.sleep = sleep;
+            this.owner = owner;
+        }
+
+        @Override
+        public void run() {
+            sleep.workPublished(owner);
+        }
+    }
+
     /**
      * This pool's operations for its workers (the {@link PoolAccess} of {@code internal.worker}):
      * they stay package-private here, and the workers reach them through nothing public.
      */
-    private final class Internals extends PoolAccess {
+    private final class Internals extends PoolAccess implements SleepCoordinator.Reviver {
+        @Override
+        public void revive(int index) {
+            StrandPool.this.revive(index);
+        }
+
+
         @Override
         public Runnable takeExternal(Worker w) {
             return StrandPool.this.takeExternal(w);

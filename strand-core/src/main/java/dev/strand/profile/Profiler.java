@@ -1,5 +1,6 @@
 package dev.strand.profile;
 
+import dev.strand.internal.jfr.JfrGate;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
@@ -59,17 +60,15 @@ public final class Profiler {
     public static <T> T region(String name, Supplier<? extends T> body) {
         Objects.requireNonNull(name, "region name must not be null");
         Objects.requireNonNull(body, "region body must not be null");
-        StrandEvents.Region event = new StrandEvents.Region();
-        event.begin();
         long[] figures = new long[2];             // work and span, for the event
+        if (!JfrGate.recorderUp()) {
+            return measure(name, body, figures);
+        }
+        Object event = StrandEvents.regionBegin();
         try {
             return measure(name, body, figures);
         } finally {
-            event.end();
-            if (event.shouldCommit()) {
-                event.set(name, figures[0], figures[1]);
-                event.commit();
-            }
+            StrandEvents.regionEnd(event, name, figures[0], figures[1]);
         }
     }
 

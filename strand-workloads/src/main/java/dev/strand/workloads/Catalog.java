@@ -2,6 +2,7 @@ package dev.strand.workloads;
 
 import dev.strand.workloads.async.AsyncWorkload;
 import dev.strand.workloads.blocking.BlockingWorkload;
+import dev.strand.workloads.coldstart.ColdStartWorkload;
 import dev.strand.workloads.fib.FibWorkloads;
 import dev.strand.workloads.health.HealthWorkload;
 import dev.strand.workloads.idle.IdleWorkloads;
@@ -48,7 +49,8 @@ public final class Catalog {
             SharedWorkload.kernel(),
             PhasesWorkload.kernel(),
             IdleWorkloads.idle(),
-            IdleWorkloads.wakeup());
+            IdleWorkloads.wakeup(),
+            ColdStartWorkload.kernel());
 
     /** @return all kernels */
     public static List<Kernel> kernels() {

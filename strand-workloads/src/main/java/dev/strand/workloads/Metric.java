@@ -7,7 +7,9 @@ public enum Metric {
     /** Submit-to-start latency on an idle pool, in microseconds (median of the run's samples). */
     LATENCY("us"),
     /** CPU used by the pool's threads while idle, in % of one core. */
-    IDLE_CPU("%");
+    IDLE_CPU("%"),
+    /** Time from a fresh JVM's launch to the line carrying its result, in milliseconds. */
+    FIRST_RESULT("ms");
 
     private final String unit;
 

@@ -18,7 +18,6 @@ import java.util.List;
 public final class CpuBudget {
     private CpuBudget() { }
 
-    private static final java.util.regex.Pattern WHITESPACE = java.util.regex.Pattern.compile("\\s+");
     private static final int CORES = read();
 
     /** @return the whole cores this process may use, at least 1 (read once, at first use) */
@@ -73,13 +72,25 @@ public final class CpuBudget {
         if (cpuMax == null) {
             return -1;
         }
-        String[] f = WHITESPACE.split(cpuMax.trim(), -1);
-        if (f.length < 1 || f[0].equals("max")) {
+        // Split by hand: a regular expression here would load java.util.regex on every pool's start.
+        String t = cpuMax.trim();
+        int gap = 0;
+        while (gap < t.length() && !Character.isWhitespace(t.charAt(gap))) {
+            gap++;
+        }
+        String first = t.substring(0, gap);
+        String rest = t.substring(gap).trim();
+        int end = 0;
+        while (end < rest.length() && !Character.isWhitespace(rest.charAt(end))) {
+            end++;
+        }
+        String second = rest.substring(0, end);
+        if (first.isEmpty() || first.equals("max")) {
             return -1;
         }
         try {
-            double quota = Double.parseDouble(f[0]);
-            double period = f.length > 1 ? Double.parseDouble(f[1]) : 100_000;
+            double quota = Double.parseDouble(first);
+            double period = second.isEmpty() ? 100_000 : Double.parseDouble(second);
             return quota > 0 && period > 0 ? quota / period : -1;
         } catch (NumberFormatException e) {
             return -1;

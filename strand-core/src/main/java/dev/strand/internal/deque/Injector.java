@@ -100,11 +100,24 @@ public final class Injector<T> extends InjectorFields {
      * @throws NullPointerException if {@code x} is null
      */
     public boolean offer(T x, BooleanSupplier admit) {
+        return offerCounted(x, admit) > 0;
+    }
+
+    /**
+     * As {@link #offer}, telling how long the queue was once {@code x} joined it.
+     *
+     * @param x     the element
+     * @param admit evaluated under the lock; {@code null} admits
+     * @return the elements queued when {@code x} was appended, {@code x} included (read before a
+     *     consumer could take {@code x}: at least 1), or 0 if {@code admit} refused it
+     * @throws NullPointerException if {@code x} is null
+     */
+    public int offerCounted(T x, BooleanSupplier admit) {
         Objects.requireNonNull(x, "queued elements must not be null");
         lock();
         try {
             if (admit != null && !admit.getAsBoolean()) {
-                return false;
+                return 0;
             }
             long t = tail;                        // only lock holders write tail
             Object[] a = array;
@@ -116,8 +129,11 @@ public final class Injector<T> extends InjectorFields {
                 }
             }
             a[(int) t & (a.length - 1)] = x;
+            // Before I1 no consumer can take x, so head <= t here and the length counts x.
+            long queued = t + 1 - (long) HEAD.getVolatile(this);
+            assert queued >= 1 : queued;
             TAIL.setVolatile(this, t + 1);        // I1: the slot before tail; pairs with I2's reads
-            return true;
+            return (int) Math.min(Integer.MAX_VALUE, queued);
         } finally {
             unlock();
         }

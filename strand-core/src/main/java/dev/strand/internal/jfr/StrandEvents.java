@@ -64,7 +64,7 @@ public final class StrandEvents {
     @Description("A region named with Profiler.region; work and span when the pool profiles")
     @StackTrace(false)
     @Enabled(false)
-    public static final class Region extends Event {
+    static final class Region extends Event {
         @Label("Name")
         String name;
         @Label("Work")
@@ -75,7 +75,7 @@ public final class StrandEvents {
         long span;
 
         /** Sets the region's figures (before {@code commit}). */
-        public void set(String regionName, long workNanos, long spanNanos) {
+        void set(String regionName, long workNanos, long spanNanos) {
             this.name = regionName;
             this.work = workNanos;
             this.span = spanNanos;
@@ -111,6 +111,27 @@ public final class StrandEvents {
             if (e.shouldCommit()) {
                 e.pool = pool;
                 e.worker = worker;
+                e.commit();
+            }
+        }
+    }
+
+    /** @return a started region event, or null if the event is disabled */
+    public static Object regionBegin() {
+        Region e = new Region();
+        if (!e.isEnabled()) {
+            return null;
+        }
+        e.begin();
+        return e;
+    }
+
+    /** Ends a region event from {@link #regionBegin} with its figures (null: nothing to do). */
+    public static void regionEnd(Object event, String name, long workNanos, long spanNanos) {
+        if (event instanceof Region e) {
+            e.end();
+            if (e.shouldCommit()) {
+                e.set(name, workNanos, spanNanos);
                 e.commit();
             }
         }

@@ -18,7 +18,6 @@ public final class Profiling {
 
     /** System property: profile every pool and write each report into this directory. */
     public static final String PROPERTY = "strand.profile";
-    private static final System.Logger LOG = System.getLogger("dev.strand.profile");
     private static final AtomicInteger SEQ = new AtomicInteger();
     private static volatile boolean hookInstalled;
 
@@ -80,12 +79,15 @@ public final class Profiling {
             return;
         }
         String base = p.poolName().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + SEQ.incrementAndGet();
+        // The logger is looked up here, not in a static field: finding it starts the JDK's logging
+        // (java.util.logging's LogManager), which a pool that never writes a report should not pay for.
+        System.Logger log = System.getLogger("dev.strand.profile");
         try {
             p.report().writeTo(dir, base);
-            LOG.log(System.Logger.Level.INFO, "Strand profile of pool ''{0}'' written to {1}",
+            log.log(System.Logger.Level.INFO, "Strand profile of pool ''{0}'' written to {1}",
                     p.poolName(), dir.resolve(base + ".txt"));
         } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "could not write the Strand profile of pool '"
+            log.log(System.Logger.Level.WARNING, "could not write the Strand profile of pool '"
                     + p.poolName() + "' to " + dir, e);
         }
     }

@@ -9,6 +9,39 @@ public abstract class PoolAccess {
     /** For the one implementation in {@code dev.strand}. */
     protected PoolAccess() { }
 
+    /** {@link #isStopping()} as the sleep protocol asks it. */
+    final java.util.function.BooleanSupplier stopping = new Ask(this, Ask.STOPPING);
+    /** {@link #workVisible()} as the sleep protocol asks it. */
+    final java.util.function.BooleanSupplier visible = new Ask(this, Ask.VISIBLE);
+    /** {@link #spareSurplus()} as the sleep protocol asks it. */
+    final java.util.function.BooleanSupplier surplus = new Ask(this, Ask.SURPLUS);
+
+    /**
+     * A question to the pool as a {@code BooleanSupplier}: a named class, not a method reference,
+     * so that starting a pool spins no lambda classes (see the package essay, "Start-up").
+     */
+    private static final class Ask implements java.util.function.BooleanSupplier {
+        static final int STOPPING = 0;
+        static final int VISIBLE = 1;
+        static final int SURPLUS = 2;
+        private final PoolAccess pool;
+        private final int question;
+
+        Ask(PoolAccess pool, int question) {
+            this.pool = pool;
+            this.question = question;
+        }
+
+        @Override
+        public boolean getAsBoolean() {
+            return switch (question) {
+                case STOPPING -> pool.isStopping();
+                case VISIBLE -> pool.workVisible();
+                default -> pool.spareSurplus();
+            };
+        }
+    }
+
     /**
      * Takes external work for worker {@code w}: the oldest submission, and a batch of the next
      * ones onto its deque; nothing once the pool is stopping.

@@ -11,6 +11,7 @@ import dev.strand.WorkerStats;
 import dev.strand.internal.cpu.Oversubscription;
 import dev.strand.internal.deque.NextSlots;
 import dev.strand.internal.deque.WorkerDeque;
+import dev.strand.internal.jfr.JfrGate;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
@@ -174,8 +175,7 @@ public final class Worker extends Thread {
     static final int UNFINISHED_CAPACITY = 64;
     public static final int UNFINISHED_MASK = UNFINISHED_CAPACITY - 1;
     /** Marks a failure of a plain Runnable that ran but whose report overflowed: report only. */
-    @SuppressWarnings("UnnecessaryLambda") // a sentinel compared by identity, never run
-    private static final Runnable REPORT_ONLY = () -> { };
+    private static final Runnable REPORT_ONLY = new ReportOnly();
     /** How long a thief leaves a victim's run-next task to its owner before it steals it. */
     static final long NEXT_GRACE_NANOS = 3_000;
     /** Consecutive failures of the scheduling loop itself before the pool gives up. */
@@ -230,8 +230,8 @@ public final class Worker extends Thread {
         this.greedyJoin = c.tuning().joinPolicy() == JoinPolicy.GREEDY;
         this.lazySplitting = c.tuning().lazySplitting();
         this.seed = 0x9E3779B9 * (index + 1) | 1;
-        this.workVisible = poolAccess::workVisible;
-        this.spareSurplus = poolAccess::spareSurplus;
+        this.workVisible = poolAccess.visible;
+        this.spareSurplus = poolAccess.surplus;
         this.joins = new JoinFrameStack(this, pool);
         this.keepAliveNanos = c.keepAliveNanos();
         setDaemon(c.daemon());
@@ -627,7 +627,9 @@ public final class Worker extends Thread {
     }
 
     private void traceSteal(int victim, int moved) {
-        StrandEvents.steal(poolName, index, victim, moved);   // a flag test unless recording
+        if (JfrGate.recorderUp()) {
+            StrandEvents.steal(poolName, index, victim, moved);
+        }
         if (listener != null) {
             try {
                 listener.onSteal(index, victim, moved);
@@ -649,9 +651,11 @@ public final class Worker extends Thread {
 
     private void tracePark(boolean park) {
         if (park) {
-            parkEvent = StrandEvents.parkBegin();
+            parkEvent = JfrGate.recorderUp() ? StrandEvents.parkBegin() : null;
         } else {
-            StrandEvents.parkEnd(parkEvent, poolName, index);
+            if (parkEvent != null) {
+                StrandEvents.parkEnd(parkEvent, poolName, index);
+            }
             parkEvent = null;
         }
         if (listener != null) {
@@ -1206,7 +1210,7 @@ public final class Worker extends Thread {
         if (prof != null) {
             prof.parked(true);
         }
-        if (sleep.workerPark(index, poolAccess::isStopping, workVisible, keepAliveNanos,
+        if (sleep.workerPark(index, poolAccess.stopping, workVisible, keepAliveNanos,
                 spare ? spareSurplus : null)) {                    // S3b
             assert deque.isEmpty() && joins.depth == 0 && unfinishedCount == 0 && !holdsNext()
                     : "retired holding work";
@@ -1231,7 +1235,7 @@ public final class Worker extends Thread {
      * @return null: either activated again (counted as searching) or retired (the thread exits)
      */
     private Runnable spareIdle() {
-        if (sleep.spareWait(index, poolAccess::isStopping, keepAliveNanos)) {
+        if (sleep.spareWait(index, poolAccess.stopping, keepAliveNanos)) {
             searching = true;                                      // the activation counted us
         } else {
             retired = true;
@@ -1419,6 +1423,14 @@ public final class Worker extends Thread {
             throw e;
         } finally {
             TASKS.stopWaiting(target, node);             // a wait that ends early leaves no waiter behind
+        }
+    }
+
+    /** The type of {@link #REPORT_ONLY}: a sentinel compared by identity, never run. */
+    private static final class ReportOnly implements Runnable {
+        @Override
+        public void run() {
+            throw new AssertionError("REPORT_ONLY marks a report; it never runs");
         }
     }
 }

@@ -86,6 +86,42 @@ class StrandEventsTest {
     }
 
     @Test
+    void aSubmissionCountsItselfAmongTheQueued(@TempDir Path dir) throws Exception {
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        List<RecordedEvent> events = record(dir, () -> {
+            try (StrandPool pool = StrandPool.builder().name("queued").parallelism(1).build()) {
+                // Submissions to an idle pool, each taken at once by a worker that is still spinning:
+                // the count must still include the submission itself.
+                for (int i = 0; i < 200; i++) {
+                    pool.invoke(() -> 1);
+                }
+                // Then three behind a task that holds the only worker: queued 1, 2 and 3.
+                var holder = pool.submit(() -> {
+                    started.countDown();
+                    release.await();
+                    return 0;
+                });
+                started.await();
+                List<java.util.concurrent.Future<Integer>> waiting = new java.util.ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    waiting.add(pool.submit(() -> 2));
+                }
+                release.countDown();
+                for (var f : waiting) {
+                    f.get();
+                }
+                holder.get();
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }, "dev.strand.Submit");
+        List<RecordedEvent> submits = named(events, "dev.strand.Submit");
+        assertThat(submits).hasSize(204).allSatisfy(e -> assertThat(e.getInt("queued")).isPositive());
+        assertThat(submits.subList(201, 204)).extracting(e -> e.getInt("queued")).containsExactly(1, 2, 3);
+    }
+
+    @Test
     void disabledEventsAreNotRecorded(@TempDir Path dir) throws Exception {
         List<RecordedEvent> events = record(dir, () -> Profiler.region("quiet", () -> { }));
         assertThat(events).noneMatch(e -> e.getEventType().getName().startsWith("dev.strand."));

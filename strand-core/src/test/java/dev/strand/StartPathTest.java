@@ -1,0 +1,78 @@
+package dev.strand;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a fresh JVM loads on its way from {@code new StrandPool(2)} to the first result, read from
+ * the JVM's own class-loading log ({@code -Xlog:class+load}): nothing a program that does not use
+ * it pays for. Flight Recorder's event machinery, the JDK's logging, regular expressions, streams
+ * and spun lambda or string-concatenation classes each cost milliseconds to tens of milliseconds
+ * before a first result (docs/design.md, "Start-up").
+ */
+class StartPathTest {
+    @TempDir
+    static Path dir;
+    static List<String> loaded;
+
+    @BeforeAll
+    static void runTheProbe() throws Exception {
+        Path log = dir.resolve("classes.log");
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xlog:class+load=info:file=" + log + ":none",
+                "-cp", System.getProperty("java.class.path"), StartPathProbe.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the probe JVM exits").isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out.strip()).isEqualTo(Long.toString(999L * 1000 / 2));
+        loaded = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            String[] f = line.strip().split(" ", -1);
+            if (f.length > 0 && !f[0].isEmpty()) {
+                loaded.add(f[0]);
+            }
+        }
+        assertThat(loaded).contains(StrandPool.class.getName());
+    }
+
+    private static List<String> loaded(java.util.function.Predicate<String> which) {
+        return loaded.stream().filter(which).toList();
+    }
+
+    @Test
+    void flightRecorderIsNotStartedWithoutARecording() {
+        assertThat(loaded(c -> c.startsWith("dev.strand.internal.jfr.StrandEvents")
+                || c.equals("jdk.jfr.Event") || c.startsWith("jdk.jfr.internal."))).isEmpty();
+    }
+
+    @Test
+    void noLoggingRegexOrStreamsOnTheStartPath() {
+        assertThat(loaded(c -> c.equals("java.util.logging.LogManager") || c.equals("java.util.regex.Pattern")
+                || c.equals("java.util.stream.ReferencePipeline"))).isEmpty();
+    }
+
+    @Test
+    void theLibrarySpinsNoLambdaOrConcatenationClasses() {
+        assertThat(loaded(c -> c.startsWith("dev.strand.") && c.contains("$$Lambda")
+                || c.equals("java.lang.invoke.StringConcatFactory")
+                || c.equals("java.lang.invoke.InnerClassLambdaMetafactory"))).isEmpty();
+    }
+
+    @Test
+    void theStartPathLoadsAFewDozenOfTheLibrarysClasses() {
+        long ours = loaded.stream().filter(c -> c.startsWith("dev.strand.") && !c.startsWith("dev.strand.StartPath"))
+                .count();
+        // Each class loaded from a jar costs most of a millisecond in a fresh JVM: a budget, so that
+        // a change that adds classes to the start path is a deliberate one.
+        assertThat(ours).isBetween(20L, 64L);
+    }
+}

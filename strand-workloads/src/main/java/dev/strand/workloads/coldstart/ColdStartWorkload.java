@@ -1,0 +1,264 @@
+package dev.strand.workloads.coldstart;
+
+import dev.strand.StrandPool;
+import dev.strand.workloads.Kernel;
+import dev.strand.workloads.Metric;
+import dev.strand.workloads.Variant;
+import dev.strand.workloads.Workload;
+import dev.strand.workloads.WrongResultException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+
+/**
+ * {@code coldstart}: what a command-line tool, a test or a serverless function sees. Every run
+ * launches a fresh JVM running {@link ColdMain} and measures the time from the launch to the line
+ * carrying its result. The child's class path is what a user's would be: the core library's
+ * classes and the program, not this harness's (extracted into a small jar at set-up when the
+ * harness runs from one large jar).
+ *
+ * <p>{@code job=first}: a pool of P and one small fork-join task. {@code job=second}: a job of
+ * about a second (fib(36) forking down to fib(18), ten times). Set-up runs every variant once more
+ * with {@code -Xlog:class+load} and reports the classes each loaded ({@code classes}); each run
+ * also reports the time its {@code main} took ({@code main-ms}).
+ */
+public final class ColdStartWorkload extends Workload {
+    private final String job;
+    private Path dir;
+    private String classPath;
+    private final Map<Variant, Double> classes = new LinkedHashMap<>();
+
+    ColdStartWorkload(String job) {
+        this.job = job;
+    }
+
+    /** @return the kernel */
+    public static Kernel kernel() {
+        return new Kernel("coldstart", "a fresh JVM per run: launch to first result (ms), a pool of P and one "
+                + "small task (job=first) or a one-second job (job=second)",
+                List.of(new Kernel.Param("job", "first: one small fork-join task; second: fib(36) cutoff 18, ten times",
+                        "first", "first", "second")),
+                p -> {
+                    String job = p.get("job");
+                    if (!job.equals("first") && !job.equals("second")) {
+                        throw new IllegalArgumentException("coldstart.job must be first or second, got '" + job + "'");
+                    }
+                    return new ColdStartWorkload(job);
+                });
+    }
+
+    @Override
+    public String name() {
+        return "coldstart";
+    }
+
+    @Override
+    public String params() {
+        return "job=" + job;
+    }
+
+    @Override
+    public List<Variant> variants() {
+        return List.of(Variant.SERIAL, Variant.STRAND, Variant.FJP);
+    }
+
+    @Override
+    public Metric metric() {
+        return Metric.FIRST_RESULT;
+    }
+
+    @Override
+    public void setUp(dev.strand.workloads.Pools pools) {
+        super.setUp(pools);
+        try {
+            dir = Files.createTempDirectory("strand-coldstart");
+            classPath = childClassPath(dir);
+            for (Variant v : variants()) {
+                Path log = dir.resolve(v.label() + "-classes.log");
+                launch(v, List.of("-Xlog:class+load=info:file=" + log));
+                try (var lines = Files.lines(log)) {
+                    classes.put(v, (double) lines.count());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("coldstart: could not prepare the child JVMs", e);
+        }
+    }
+
+    @Override
+    public Object run(Variant v) throws Exception {
+        return launch(v, List.of());
+    }
+
+    @Override
+    public double value(Object result) {
+        return ((Child) result).launchToResultNanos() / 1e6;
+    }
+
+    @Override
+    public void check(Variant v, Object result) {
+        long want = job.equals("second") ? ColdMain.fib(36) : ColdMain.fib(20);
+        Child c = (Child) result;
+        if (c.result() != want) {
+            throw new WrongResultException("coldstart " + v.label() + ": got " + c.result() + ", want " + want);
+        }
+    }
+
+    @Override
+    public Map<String, Double> extras(Variant v, Object result) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("main-ms", ((Child) result).mainNanos() / 1e6);
+        Double n = classes.get(v);
+        if (n != null) {
+            m.put("classes", n);
+        }
+        return m;
+    }
+
+    @Override
+    public void close() {
+        if (dir == null) {
+            return;
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("coldstart: could not remove " + dir, e);
+        }
+    }
+
+    /** One child JVM's answer. */
+    record Child(long result, long mainNanos, long launchToResultNanos) { }
+
+    private Child launch(Variant v, List<String> jvmOptions) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.add("-cp");
+        cmd.add(classPath);
+        cmd.add(ColdMain.class.getName());
+        cmd.add(v.label());
+        cmd.add(job);
+        cmd.add(Integer.toString(pools.parallelism()));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        long start = System.nanoTime();
+        Process proc = pb.start();
+        List<String> output = new ArrayList<>();
+        Child child = null;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(proc.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (child == null && line.startsWith("result ")) {
+                    long at = System.nanoTime() - start;
+                    String[] f = line.split(" ", -1);
+                    child = new Child(Long.parseLong(f[1]), Long.parseLong(f[2]), at);
+                } else {
+                    output.add(line);
+                }
+            }
+        }
+        try {
+            if (!proc.waitFor(60, TimeUnit.SECONDS)) {
+                proc.destroyForcibly();
+                throw new IOException("coldstart " + v.label() + ": the child JVM did not exit within 60 s");
+            }
+        } catch (InterruptedException e) {
+            proc.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("coldstart: interrupted while waiting for the child JVM", e);
+        }
+        if (proc.exitValue() != 0 || child == null) {
+            throw new IOException("coldstart " + v.label() + ": the child JVM exited with " + proc.exitValue()
+                    + (child == null ? " without a result" : "") + "; it printed: " + String.join("\n", output));
+        }
+        return child;
+    }
+
+    /**
+     * The child's class path: the directories or jars holding the core library and this package,
+     * or, when they are one large jar (the command line's), a small jar of just those classes.
+     */
+    private static String childClassPath(Path dir) throws IOException {
+        Set<Path> sources = new LinkedHashSet<>();
+        sources.add(codeSource(StrandPool.class));
+        sources.add(codeSource(ColdMain.class));
+        List<String> entries = new ArrayList<>();
+        for (Path s : sources) {
+            if (Files.isDirectory(s)) {
+                entries.add(s.toString());
+            } else {
+                Path jar = dir.resolve("child-" + entries.size() + ".jar");
+                extract(s, jar);
+                entries.add(jar.toString());
+            }
+        }
+        return String.join(java.io.File.pathSeparator, entries);
+    }
+
+    private static Path codeSource(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("coldstart: cannot locate the classes of " + c.getName(), e);
+        }
+    }
+
+    /** Packages of the command line's jar that a Strand user's program does not have. */
+    private static final List<String> NOT_THE_LIBRARY = List.of("dev/strand/cli/", "dev/strand/cluster/",
+            "dev/strand/sim/", "dev/strand/workloads/", "dev/strand/bench/");
+
+    static boolean childNeeds(String entry) {
+        if (!entry.endsWith(".class")) {
+            return false;
+        }
+        if (entry.startsWith("dev/strand/workloads/coldstart/")) {
+            return true;
+        }
+        if (!entry.startsWith("dev/strand/")) {
+            return false;
+        }
+        for (String p : NOT_THE_LIBRARY) {
+            if (entry.startsWith(p)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void extract(Path from, Path to) throws IOException {
+        try (JarFile in = new JarFile(from.toFile());
+             JarOutputStream out = new JarOutputStream(Files.newOutputStream(to))) {
+            for (Enumeration<JarEntry> e = in.entries(); e.hasMoreElements(); ) {
+                JarEntry entry = e.nextElement();
+                if (!childNeeds(entry.getName())) {
+                    continue;
+                }
+                out.putNextEntry(new JarEntry(entry.getName()));
+                try (InputStream is = in.getInputStream(entry)) {
+                    is.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+    }
+
+}

@@ -1,6 +1,9 @@
 /**
- * Strand core: the work-stealing runtime. No dependencies beyond the JDK (its {@code jdk.jfr}
- * module, for Flight Recorder events).
+ * Strand core: the work-stealing runtime. No dependencies beyond {@code java.base}. The
+ * {@code jdk.jfr} module is optional: when it is in the runtime and readable (always on the class
+ * path; on the module path when something requires it, or under {@code -XX:StartFlightRecording},
+ * or with {@code --add-modules jdk.jfr}), the pools emit Flight Recorder events; a runtime linked
+ * without it runs the pools without them.
  *
  * <p>Exported: {@code dev.strand} (pool, tasks, fork/join API, statistics), {@code dev.strand.parallel}
  * (parallel for, map, reduce, scan and sort), {@code dev.strand.trace} (instrumentation hooks),
@@ -9,7 +12,7 @@
  * profiler's bookkeeping, the Flight Recorder events) are not exported.
  */
 module dev.strand.core {
-    requires jdk.jfr;
+    requires static jdk.jfr;
 
     exports dev.strand;
     exports dev.strand.parallel;

@@ -62,7 +62,7 @@ class StartPathTest {
 
     @Test
     void theLibrarySpinsNoLambdaOrConcatenationClasses() {
-        assertThat(loaded(c -> c.startsWith("dev.strand.") && c.contains("$$Lambda")
+        assertThat(loaded(c -> (c.startsWith("dev.strand.") && c.contains("$$Lambda"))
                 || c.equals("java.lang.invoke.StringConcatFactory")
                 || c.equals("java.lang.invoke.InnerClassLambdaMetafactory"))).isEmpty();
     }

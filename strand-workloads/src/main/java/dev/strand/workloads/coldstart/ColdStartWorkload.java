@@ -37,16 +37,20 @@ import java.util.jar.JarOutputStream;
  * <p>{@code job=first}: a pool of P and one small fork-join task. {@code job=second}: a job of
  * about a second (fib(36) forking down to fib(18), ten times). Set-up runs every variant once more
  * with {@code -Xlog:class+load} and reports the classes each loaded ({@code classes}); each run
- * also reports the time its {@code main} took ({@code main-ms}).
+ * also reports the time its {@code main} took ({@code main-ms}). With {@code cds=1} set-up also
+ * records an application class-data archive per variant ({@code -XX:ArchiveClassesAtExit}) and
+ * every run starts from it: what a deployment that ships such an archive sees.
  */
 public final class ColdStartWorkload extends Workload {
     private final String job;
+    private final boolean cds;
     private Path dir;
     private String classPath;
     private final Map<Variant, Double> classes = new LinkedHashMap<>();
 
-    ColdStartWorkload(String job) {
+    ColdStartWorkload(String job, boolean cds) {
         this.job = job;
+        this.cds = cds;
     }
 
     /** @return the kernel */
@@ -54,13 +58,16 @@ public final class ColdStartWorkload extends Workload {
         return new Kernel("coldstart", "a fresh JVM per run: launch to first result (ms), a pool of P and one "
                 + "small task (job=first) or a one-second job (job=second)",
                 List.of(new Kernel.Param("job", "first: one small fork-join task; second: fib(36) cutoff 18, ten times",
-                        "first", "first", "second")),
+                        "first", "first", "second"),
+                        new Kernel.Param("cds", "1: each variant runs with an application class-data archive "
+                                + "(-XX:SharedArchiveFile) that set-up records for it; 0: the JVM's defaults",
+                                "0", "0", "0")),
                 p -> {
                     String job = p.get("job");
                     if (!job.equals("first") && !job.equals("second")) {
                         throw new IllegalArgumentException("coldstart.job must be first or second, got '" + job + "'");
                     }
-                    return new ColdStartWorkload(job);
+                    return new ColdStartWorkload(job, p.getInt("cds", 0, 1) == 1);
                 });
     }
 
@@ -71,7 +78,7 @@ public final class ColdStartWorkload extends Workload {
 
     @Override
     public String params() {
-        return "job=" + job;
+        return "job=" + job + (cds ? " cds=1" : "");
     }
 
     @Override
@@ -96,6 +103,9 @@ public final class ColdStartWorkload extends Workload {
                 try (var lines = Files.lines(log)) {
                     classes.put(v, (double) lines.count());
                 }
+                if (cds) {
+                    launch(v, List.of("-XX:ArchiveClassesAtExit=" + archive(v)));
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("coldstart: could not prepare the child JVMs", e);
@@ -104,7 +114,11 @@ public final class ColdStartWorkload extends Workload {
 
     @Override
     public Object run(Variant v) throws Exception {
-        return launch(v, List.of());
+        return launch(v, cds ? List.of("-XX:SharedArchiveFile=" + archive(v)) : List.of());
+    }
+
+    private Path archive(Variant v) {
+        return dir.resolve(v.label() + ".jsa");
     }
 
     @Override

@@ -278,6 +278,31 @@ public final class Strand {
         return joinLongOffered(f, x, g, y, combine);
     }
 
+    /**
+     * Whether a join here would give an idle worker something to steal: the calling worker holds
+     * nothing stealable (its deque is empty), or the pool does not split lazily, or the caller is
+     * not a worker. Fine-grained recursion can test it and recurse plainly while it is false:
+     *
+     * <pre>{@code
+     * static long fib(int n) {
+     *     if (n < 2) return n;
+     *     if (Strand.wantsSplit()) return Strand.joinLong(Fib::fib, n - 1, Fib::fib, n - 2, Long::sum);
+     *     return fib(n - 1) + fib(n - 2);
+     * }
+     * }</pre>
+     *
+     * <p>This is the test that lazy binary splitting makes at every split point (Tzannes, Caragea,
+     * Barua and Vishkin, PPoPP 2010), and that {@link #join} and {@link #joinLong} make themselves;
+     * asking it in the program leaves the plain recursion as the compiler sees it, with no function
+     * objects or boxed arguments in the way. The answer is a hint: a thief may empty the deque
+     * right after it is read, and the next test sees that.
+     *
+     * @return whether to split here
+     */
+    public static boolean wantsSplit() {
+        return !(Thread.currentThread() instanceof Worker w) || w.splitsAlways || w.deque.ownerSeesEmpty();
+    }
+
     /** {@link #joinLong} off its inline path: outside a worker, profiled, or offering {@code g(y)}. */
     @SuppressWarnings("unchecked")
     private static <T, U> long joinLongOffered(ToLongFunction<? super T> f, T x,

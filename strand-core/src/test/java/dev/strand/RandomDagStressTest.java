@@ -58,7 +58,10 @@ class RandomDagStressTest {
         long eval(Node n, AtomicIntegerArray runs);
     }
 
-    /** Parallel evaluation mixing the spawn styles: fork/join handles, join(a,b), joinLong, scopes. */
+    /**
+     * Parallel evaluation mixing the spawn styles: fork/join handles, join(a,b), joinLong (split
+     * always, or only where {@link Strand#wantsSplit} says so), scopes.
+     */
     static long parallel(Node n, AtomicIntegerArray runs) {
         return parallel(n, runs, RandomDagStressTest::parallel);
     }
@@ -103,6 +106,9 @@ class RandomDagStressTest {
                                 Joined<Long, Long> j = Strand.join(() -> rec.eval(a, runs), () -> rec.eval(b, runs));
                                 results[i] = j.first();
                                 results[i + 1] = j.second();
+                            } else if ((n.id() & 8) != 0 && !Strand.wantsSplit()) {
+                                results[i] = rec.eval(a, runs);   // the polled form: plain calls
+                                results[i + 1] = rec.eval(b, runs);
                             } else {                  // the allocation-free form
                                 int k = i;
                                 results[i] = Strand.joinLong(c -> rec.eval(c, runs), a,

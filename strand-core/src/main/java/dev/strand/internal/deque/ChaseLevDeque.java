@@ -594,6 +594,15 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields implements Worke
         return (long) BOTTOM.getAcquire(this) - (long) TOP.getAcquire(this) <= 0;
     }
 
+    /**
+     * The owner's {@link #isEmpty}: its own {@code bottom} (only it writes it) and an opaque read of
+     * {@code top}, so that the test orders nothing around it (a hint; see the interface).
+     */
+    @Override
+    public boolean ownerSeesEmpty() {
+        return (long) BOTTOM.get(this) - (long) TOP.getOpaque(this) <= 0;
+    }
+
     /** @return whether this deque keeps new elements private (split mode) */
     public boolean isSplit() {
         return split;

@@ -90,6 +90,17 @@ public interface WorkerDeque<T> {
     /** @return whether the deque looked empty to a thief (private elements do not count) */
     boolean isEmpty();
 
+    /**
+     * Owner only: {@link #isEmpty} as a hint, with no ordering against the owner's other memory
+     * accesses, for the split test of {@code Strand.wantsSplit} that fine-grained code asks at
+     * every call. A steal that empties the deque after this read is seen by the next test.
+     *
+     * @return whether the deque held nothing stealable when read
+     */
+    default boolean ownerSeesEmpty() {
+        return isEmpty();
+    }
+
     /** @return the number of elements, private ones included (a snapshot for non-owners) */
     int size();
 

@@ -117,6 +117,11 @@ public final class Worker extends Thread {
     private final boolean greedyJoin;
     /** {@link PoolConfig.Tuning#lazySplitting()}: read by {@code Strand.join}. */
     public final boolean lazySplitting;
+    /**
+     * Every split point of this worker offers work: the pool does not split lazily, or this worker
+     * profiles (the profiler records every join). One read for {@code Strand.wantsSplit}.
+     */
+    public final boolean splitsAlways;
     private int tick;
     private int seed;
     /**
@@ -229,6 +234,7 @@ public final class Worker extends Thread {
         this.pacing = new StealPace(c.tuning().stealPaceNanos());
         this.greedyJoin = c.tuning().joinPolicy() == JoinPolicy.GREEDY;
         this.lazySplitting = c.tuning().lazySplitting();
+        this.splitsAlways = !lazySplitting || prof != null;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;

@@ -55,6 +55,20 @@ public final class Fib {
         return Strand.joinLong(Fib::strandJoinLong, n - 1, Fib::strandJoinLong, n - 2, Long::sum);
     }
 
+    /**
+     * @return F(n) recursing plainly while {@link Strand#wantsSplit} says a split would feed nobody,
+     *     and with {@link Strand#joinLong} where it would
+     */
+    public static long strandPolled(int n) {
+        if (n < 2) {
+            return n;
+        }
+        if (Strand.wantsSplit()) {
+            return Strand.joinLong(Fib::strandPolled, n - 1, Fib::strandPolled, n - 2, Long::sum);
+        }
+        return strandPolled(n - 1) + strandPolled(n - 2);
+    }
+
     /** @return F(n) with {@link Strand#join} down to {@code cutoff}, serial below */
     public static int strandJoinCutoff(int n, int cutoff) {
         if (n <= cutoff || n < 2) {

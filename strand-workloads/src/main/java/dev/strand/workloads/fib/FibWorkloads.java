@@ -16,8 +16,9 @@ public final class FibWorkloads {
                 List.of(new Kernel.Param("n", "argument", "20", "35", "38"),
                         new Kernel.Param("form", "Strand's form: 0 Strand.join (lambdas, boxed results), "
                                 + "1 Strand.joinLong (allocation-free), 2 a Task subclass (fork, compute, join), "
-                                + "3 Strand.fork lambdas", "0", "0", "0")),
-                p -> new EveryLevel(p.getInt("n", 0, Fib.MAX_N), p.getInt("form", 0, 3)));
+                                + "3 Strand.fork lambdas, 4 plain recursion with Strand.joinLong where "
+                                + "Strand.wantsSplit() (the guide's form)", "4", "4", "4")),
+                p -> new EveryLevel(p.getInt("n", 0, Fib.MAX_N), p.getInt("form", 0, 4)));
     }
 
     /** @return the cutoff kernel: speed-up */
@@ -29,7 +30,8 @@ public final class FibWorkloads {
     }
 
     static final class EveryLevel extends Workload {
-        static final String[] FORMS = {"", " form=1 (joinLong)", " form=2 (Task subclass)", " form=3 (Strand.fork)"};
+        static final String[] FORMS = {" form=0 (Strand.join)", " form=1 (joinLong)", " form=2 (Task subclass)",
+            " form=3 (Strand.fork)", ""};
         final int n;
         final int form;
         final int want;
@@ -68,6 +70,7 @@ public final class FibWorkloads {
                     case 1 -> pools.strand().invoke(() -> (int) Fib.strandJoinLong(n));
                     case 2 -> pools.strand().invoke(new Fib.StrandFib(n));
                     case 3 -> pools.strand().invoke(() -> Fib.strand(n));
+                    case 4 -> pools.strand().invoke(() -> (int) Fib.strandPolled(n));
                     default -> pools.strand().invoke(() -> Fib.strandJoin(n));
                 };
                 case FJP -> pools.fjp().invoke(new Fib.FjpFib(n));

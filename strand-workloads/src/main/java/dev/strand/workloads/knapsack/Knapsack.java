@@ -207,6 +207,43 @@ public final class Knapsack {
         return best;
     }
 
+    /** @return the optimum by the polled search on a Strand pool (call inside the pool) */
+    public static int strandPolled(Instance in) {
+        return strandPolled(new Search(in), 0, in.capacity, 0);
+    }
+
+    /**
+     * {@link #serial(Search, int, int, int)} recursing plainly while {@link Strand#wantsSplit} says
+     * a split would feed nobody, with both branches as {@code Strand.join} where it would.
+     */
+    static int strandPolled(Search s, int i, int c, int v) {
+        if (c < 0) {
+            return Integer.MIN_VALUE;
+        }
+        if (i == s.n || c == 0) {
+            return v;
+        }
+        if (s.prune(i, c, v)) {
+            return Integer.MIN_VALUE;
+        }
+        int w = s.weights[i];
+        int val = s.values[i];
+        int without;
+        int with;
+        if (Strand.wantsSplit()) {
+            Joined<Integer, Integer> r = Strand.join(() -> strandPolled(s, i + 1, c, v),
+                    () -> strandPolled(s, i + 1, c - w, v + val));
+            without = r.first();
+            with = r.second();
+        } else {
+            without = strandPolled(s, i + 1, c, v);
+            with = strandPolled(s, i + 1, c - w, v + val);
+        }
+        int best = Math.max(with, without);
+        s.offer(best);
+        return best;
+    }
+
     /** The ForkJoinPool version: "with" forked, "without" computed in place, then "with" joined. */
     static final class FjpSearch extends RecursiveTask<Integer> {
         private static final long serialVersionUID = 1L;

@@ -14,12 +14,14 @@ import java.util.List;
 public final class KnapsackWorkload extends Workload {
     final int items;
     final long number;
+    final int form;
     Knapsack.Instance instance;
     int want;
 
-    KnapsackWorkload(int items, long number) {
+    KnapsackWorkload(int items, long number, int form) {
         this.items = items;
         this.number = number;
+        this.form = form;
     }
 
     /** @return the kernel */
@@ -28,9 +30,11 @@ public final class KnapsackWorkload extends Workload {
                 + "item forked, no cutoff; the work depends on the schedule",
                 List.of(new Kernel.Param("items", "items of the random instance", "24", "36", "38"),
                         new Kernel.Param("instance", "which random instance (its generator's start value)", "1",
-                                "1", "1")),
+                                "1", "1"),
+                        new Kernel.Param("form", "Strand's form: 0 Strand.join at every item, 1 plain recursion "
+                                + "with Strand.join where Strand.wantsSplit() (the guide's form)", "1", "1", "1")),
                 p -> new KnapsackWorkload(p.getInt("items", 1, Knapsack.MAX_ITEMS),
-                        p.getLong("instance", 0, Long.MAX_VALUE)));
+                        p.getLong("instance", 0, Long.MAX_VALUE), p.getInt("form", 0, 1)));
     }
 
     @Override
@@ -40,7 +44,7 @@ public final class KnapsackWorkload extends Workload {
 
     @Override
     public String params() {
-        return "items=" + items + " instance=" + number;
+        return "items=" + items + " instance=" + number + (form == 0 ? " form=0 (Strand.join)" : "");
     }
 
     @Override
@@ -65,7 +69,7 @@ public final class KnapsackWorkload extends Workload {
         Knapsack.Instance in = instance;
         return switch (v) {
             case SERIAL -> Knapsack.serial(in);
-            case STRAND -> pools.strand().invoke(() -> Knapsack.strand(in));
+            case STRAND -> pools.strand().invoke(() -> form == 0 ? Knapsack.strand(in) : Knapsack.strandPolled(in));
             case FJP -> pools.fjp().invoke(Knapsack.fjpTask(in));
             default -> throw new IllegalArgumentException(v.label());
         };

@@ -108,6 +108,27 @@ public final class TreeSum {
     }
 
     /**
+     * @return the sum, recursing plainly while {@link Strand#wantsSplit} says a split would feed
+     *     nobody, with {@link Strand#joinLong} at a node with two children where it would (call
+     *     inside a Strand pool)
+     */
+    public static long strandPolled(Node node) {
+        Node l = node.left;
+        Node r = node.right;
+        if (l != null && r != null && Strand.wantsSplit()) {
+            return node.value + Strand.joinLong(TreeSum::strandPolled, l, TreeSum::strandPolled, r, Long::sum);
+        }
+        long s = node.value;
+        if (l != null) {
+            s += strandPolled(l);
+        }
+        if (r != null) {
+            s += strandPolled(r);
+        }
+        return s;
+    }
+
+    /**
      * @return the sum, with the allocation-free {@link Strand#joinLong} at every node with two
      *     children: static method references and the child nodes as arguments, so no call
      *     allocates (call inside a Strand pool)

@@ -17,14 +17,27 @@ import java.util.concurrent.ForkJoinTask;
 public final class TreeSumWorkloads {
     private TreeSumWorkloads() { }
 
+    static final String FORM_HELP = "Strand's form: 0 Strand.join (lambdas, boxed results), "
+            + "1 Strand.joinLong (allocation-free), 2 plain recursion with Strand.joinLong where "
+            + "Strand.wantsSplit() (the guide's form)";
+    static final String[] FORMS = {" form=0 (Strand.join)", " form=1 (joinLong)", ""};
+
+    /** The Strand form's sum of the tree at {@code r}. */
+    static long strandSum(int form, TreeSum.Node r) {
+        return switch (form) {
+            case 0 -> TreeSum.strand(r);
+            case 1 -> TreeSum.strandJoinLong(r);
+            default -> TreeSum.strandPolled(r);
+        };
+    }
+
     /** @return the large-tree kernel: ns per node */
     public static Kernel large() {
         return new Kernel("treesum", "Spice's binary-tree sum: 2^depth - 1 nodes, a fork at every node, no "
                 + "cutoff (ns per node)",
                 List.of(new Kernel.Param("depth", "tree depth (2^depth - 1 nodes, 32 bytes each)", "16", "24", "25"),
-                        new Kernel.Param("form", "Strand's form: 0 Strand.join (lambdas, boxed results), "
-                                + "1 Strand.joinLong (allocation-free)", "0", "0", "0")),
-                p -> new Large(p.getInt("depth", 1, TreeSum.MAX_DEPTH), p.getInt("form", 0, 1) == 1));
+                        new Kernel.Param("form", FORM_HELP, "2", "2", "2")),
+                p -> new Large(p.getInt("depth", 1, TreeSum.MAX_DEPTH), p.getInt("form", 0, 2)));
     }
 
     /** @return the small-tree kernel: ns per node, many sums per run */
@@ -34,22 +47,21 @@ public final class TreeSumWorkloads {
                 List.of(new Kernel.Param("depth", "tree depth (2^depth - 1 nodes)", "10", "10", "10"),
                         new Kernel.Param("sums", "sums of the tree per run, all within one task", "1000",
                                 "10000", "100000"),
-                        new Kernel.Param("form", "Strand's form: 0 Strand.join (lambdas, boxed results), "
-                                + "1 Strand.joinLong (allocation-free)", "0", "0", "0")),
+                        new Kernel.Param("form", FORM_HELP, "2", "2", "2")),
                 p -> new Small(p.getInt("depth", 1, 20), p.getInt("sums", 1, 100_000_000),
-                        p.getInt("form", 0, 1) == 1));
+                        p.getInt("form", 0, 2)));
     }
 
     /** One sum of a large tree per run. */
     static final class Large extends Workload {
         final int depth;
-        final boolean joinLong;
+        final int form;
         final long want;
         TreeSum.Node root;
 
-        Large(int depth, boolean joinLong) {
+        Large(int depth, int form) {
             this.depth = depth;
-            this.joinLong = joinLong;
+            this.form = form;
             this.want = TreeSum.expected(depth);
         }
 
@@ -60,7 +72,7 @@ public final class TreeSumWorkloads {
 
         @Override
         public String params() {
-            return "depth=" + depth + " (" + TreeSum.nodes(depth) + " nodes)" + (joinLong ? " form=1 (joinLong)" : "");
+            return "depth=" + depth + " (" + TreeSum.nodes(depth) + " nodes)" + FORMS[form];
         }
 
         @Override
@@ -84,8 +96,7 @@ public final class TreeSumWorkloads {
             TreeSum.Node r = root;
             return switch (v) {
                 case SERIAL -> TreeSum.serial(r);
-                case STRAND -> joinLong ? pools.strand().invoke(() -> TreeSum.strandJoinLong(r))
-                        : pools.strand().invoke(() -> TreeSum.strand(r));
+                case STRAND -> pools.strand().invoke(() -> strandSum(form, r));
                 case FJP -> pools.fjp().invoke(new TreeSum.FjpSum(r));
                 default -> throw new IllegalArgumentException(v.label());
             };
@@ -111,14 +122,14 @@ public final class TreeSumWorkloads {
     static final class Small extends Workload {
         final int depth;
         final int sums;
-        final boolean joinLong;
+        final int form;
         final long want;
         TreeSum.Node root;
 
-        Small(int depth, int sums, boolean joinLong) {
+        Small(int depth, int sums, int form) {
             this.depth = depth;
             this.sums = sums;
-            this.joinLong = joinLong;
+            this.form = form;
             this.want = TreeSum.expected(depth) * sums;
         }
 
@@ -130,7 +141,7 @@ public final class TreeSumWorkloads {
         @Override
         public String params() {
             return "depth=" + depth + " (" + TreeSum.nodes(depth) + " nodes) sums=" + sums
-                    + (joinLong ? " form=1 (joinLong)" : "");
+                    + FORMS[form];
         }
 
         @Override
@@ -164,7 +175,7 @@ public final class TreeSumWorkloads {
                 case STRAND -> pools.strand().invoke(() -> {
                     long s = 0;
                     for (int i = 0; i < n; i++) {
-                        s += joinLong ? TreeSum.strandJoinLong(r) : TreeSum.strand(r);
+                        s += strandSum(form, r);
                     }
                     return s;
                 });

@@ -3,11 +3,10 @@ package dev.strand.cli;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -168,15 +167,12 @@ public final class Args {
         return low ? lower : high ? "<= " + number(r.max()) : "";
     }
 
-    /** @return {@code d} as a whole number when it is one, else in plain decimal notation */
+    /** @return {@code d} as a whole number when it is one, else as {@link Double#toString} has it */
     static String number(double d) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) {
-            return Double.toString(d);
-        }
         if (d == Math.rint(d) && Math.abs(d) < 1e15) {
             return Long.toString((long) d);
         }
-        return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+        return Double.toString(d);
     }
 
     private static String show(Number n) {
@@ -187,6 +183,11 @@ public final class Args {
      * Registers the number converters on {@code cl} and every subcommand it has now, for options
      * of type int, long and double (and their boxes): one wording, "'x' is not a whole number",
      * "'x' is not a number".
+     *
+     * <p>They parse with {@code Long} and {@code Double} only: {@code BigInteger} and
+     * {@code BigDecimal} initialize {@code ForkJoinPool} (through {@code BigInteger.RecursiveOp},
+     * a {@code RecursiveTask}), which fixes the common pool's parallelism before
+     * {@code strand bench} sets it to P.
      */
     static void registerNumberConverters(CommandLine cl) {
         ITypeConverter<Integer> ints = s -> (int) whole(s, Integer.MIN_VALUE, Integer.MAX_VALUE);
@@ -197,32 +198,39 @@ public final class Args {
                 .registerConverter(Double.class, doubles).registerConverter(double.class, doubles);
     }
 
+    private static final Pattern WHOLE = Pattern.compile("[+-]?\\d+");
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
     /** @return {@code s} as a whole number in [min, max] */
     static long whole(String s, long min, long max) {
-        BigInteger b;
-        try {
-            b = new BigInteger(s.strip());
-        } catch (NumberFormatException e) {
+        String v = s.strip();
+        if (!WHOLE.matcher(v).matches()) {
             throw new TypeConversionException("'" + s + "' is not a whole number");
         }
-        if (b.compareTo(BigInteger.valueOf(max)) > 0) {
-            throw new TypeConversionException("'" + s + "' is too large (at most " + max + ")");
+        long x;
+        try {
+            x = Long.parseLong(v);
+        } catch (NumberFormatException e) {     // digits, but beyond a long
+            throw tooFar(s, v.startsWith("-"), min, max);
         }
-        if (b.compareTo(BigInteger.valueOf(min)) < 0) {
-            throw new TypeConversionException("'" + s + "' is too small (at least " + min + ")");
+        if (x > max || x < min) {
+            throw tooFar(s, x < min, min, max);
         }
-        return b.longValue();
+        return x;
+    }
+
+    private static TypeConversionException tooFar(String s, boolean small, long min, long max) {
+        return new TypeConversionException("'" + s + "' is too " + (small ? "small (at least " + min
+                : "large (at most " + max) + ")");
     }
 
     /** @return {@code s} as a finite number (decimal notation, an exponent allowed) */
     static double decimal(String s) {
-        BigDecimal b;
-        try {
-            b = new BigDecimal(s.strip());
-        } catch (NumberFormatException e) {
+        String v = s.strip();
+        if (!DECIMAL.matcher(v).matches()) {
             throw new TypeConversionException("'" + s + "' is not a number");
         }
-        double d = b.doubleValue();
+        double d = Double.parseDouble(v);
         if (Double.isInfinite(d)) {
             throw new TypeConversionException("'" + s + "' is too large");
         }

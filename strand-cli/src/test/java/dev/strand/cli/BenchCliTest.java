@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -215,5 +216,25 @@ class BenchCliTest {
         assertThat(run("bench", "--set", "fib.n=99", "fib").err()).contains("Invalid value for option '--set': fib.n must be between 0 and 46, got 99");
         assertThat(run("bench", "--size", "huge").err()).contains("'huge' is not one of small, default, large");
         assertThat(run("bench", "--deque", "lifo").err()).contains("'lifo' is not one of chase-lev, bwos");
+    }
+
+    /**
+     * In a JVM of its own (this one's common pool is long started): the bench sets the common
+     * pool's parallelism to P, so that the jdk variant's {@code Arrays.parallelSort} splits for P
+     * workers; nothing before it, not even reading the numbers of the arguments, may start the
+     * common pool first.
+     */
+    @Test
+    void theCommonPoolGetsParallelismP(@TempDir Path dir) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "bench", "fib", "--size", "small", "-p", "3", "--rounds", "1", "--warmup", "0", "--min-sample", "0",
+                "--variants", "serial", "--json")
+                .redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile())
+                .start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("finished in time").isTrue();
+        assertThat(p.exitValue()).as(Files.readString(dir.resolve("err"))).isZero();
+        Map<String, Object> json = CliTest.parseJsonDocument(Files.readString(dir.resolve("out")));
+        assertThat(((Map<?, ?>) json.get("machine")).get("commonPoolParallelism")).isEqualTo(3L);
     }
 }

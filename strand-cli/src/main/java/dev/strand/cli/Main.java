@@ -124,7 +124,8 @@ public final class Main implements Callable<Integer> {
         CommandLine cl = ex.getCommandLine();
         String name = cl.getCommandSpec().qualifiedName();
         // picocli names a multi-value option with its label, "option '--jobs' (N)": one form for all
-        String msg = oneLine(ex.getMessage()).replaceFirst("^(Invalid value for option '[^']+') \\([^)]*\\):", "$1:");
+        String msg = oneLine(ex.getMessage()).replaceFirst("^(Invalid value for option '[^']+') \\([^)]*\\):", "$1:")
+                .replaceFirst("^Unknown subcommand '([^']*)'\\.$", "Unknown command: '$1'");   // 'strand help x'
         if (ex instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             String first = u.getUnmatched().get(0);
             if (!u.isUnknownOption()) {          // picocli says "Unmatched argument at index 0: 'x'"

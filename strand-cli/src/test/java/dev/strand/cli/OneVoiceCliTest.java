@@ -199,6 +199,9 @@ class OneVoiceCliTest {
                 "Invalid value for option '--rounds': must be at least 1, got -1");
         // help needs no valid values
         assertThat(CliTest.run("bench", "--help", "-p", "0").code()).isZero();
+        CliTest.Run help = CliTest.run("help", "nosuch");
+        assertThat(help.code()).isEqualTo(2);
+        assertThat(help.errLines()).containsExactly("strand: Unknown command: 'nosuch' (see 'strand --help')");
     }
 
     @Test

@@ -49,7 +49,7 @@ import picocli.CommandLine.Spec;
             "three runs: no stealing, plain (take any waiting job) and cost-aware (Dask's",
             "rule: steal only if thief occupancy + transfer + compute <= victim occupancy -",
             "compute / 2). Prints the makespans and the ratio cost-aware / plain (below 1:",
-            "cost-aware wins) and writes to OUT:",
+            "cost-aware wins) and writes to DIR (--out; the CSV only with --no-charts):",
             "  cluster.csv            every run",
             "  cluster-ratio.png      makespan ratio cost-aware / plain vs bandwidth, per",
             "                         input size",

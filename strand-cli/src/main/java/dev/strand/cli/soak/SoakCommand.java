@@ -121,7 +121,7 @@ public final class SoakCommand implements Callable<Integer> {
     }
 
     private void validate() {
-        check(duration.toMillis() >= 1, "--duration", "must be positive, got "
+        check(duration.toMillis() >= 1, "--duration", "must be at least 1ms, got "
                 + DurationConverter.format(duration));
         check(timeout.toMillis() >= 1000, "--timeout", "must be at least 1s, got "
                 + DurationConverter.format(timeout));

@@ -52,7 +52,8 @@ public final class PoolConfig {
     private final Tuning tuning;
 
     private PoolConfig(Builder b) {
-        this.name = b.name != null ? b.name : Integer.toString(Builder.SEQ.incrementAndGet());
+        // "pool-3", not "3": a bare number in "StrandPool '3' is shut down" reads as a parallelism
+        this.name = b.name != null ? b.name : "pool-" + Builder.SEQ.incrementAndGet();
         this.parallelism = b.parallelism;
         this.stackSize = b.stackSize;
         this.daemon = b.daemon;
@@ -532,7 +533,11 @@ public final class PoolConfig {
 
         Builder() { }
 
-        /** @param v pool name (default: a number) @return this */
+        /**
+         * @param v pool name, in messages and worker names (default: {@code pool-N}, N counting the
+         *     pools configured without a name in this JVM, from 1)
+         * @return this
+         */
         public Builder name(String v) { name = Objects.requireNonNull(v, "name must not be null"); return this; }
         /** @param v worker count, in [1, 32767] @return this */
         public Builder parallelism(int v) { parallelism = v; return this; }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strand.internal.steal.StealPace;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -304,6 +305,20 @@ class ForkJoinTest {
         }
         assertThat(Strand.workerIndex()).isEqualTo(-1);
         assertThat(Strand.inWorker()).isFalse();
+    }
+
+    @Test
+    void aPoolWithoutANameIsNamedPoolN() {
+        StrandPool pool = new StrandPool(1);
+        pool.close();
+        assertThat(pool.name()).matches("pool-[1-9]\\d*");
+        assertThatThrownBy(() -> pool.submit(() -> 1)).isInstanceOf(RejectedExecutionException.class)
+                .hasMessage("StrandPool '" + pool.name() + "' is shut down; it accepts no new tasks");
+        try (StrandPool named = StrandPool.builder().parallelism(1).build()) {
+            assertThat(named.name()).matches("pool-[1-9]\\d*").isNotEqualTo(pool.name());
+            assertThat(named.invoke(() -> Thread.currentThread().getName()))
+                    .isEqualTo("strand-" + named.name() + "-worker-0");
+        }
     }
 
     @Test

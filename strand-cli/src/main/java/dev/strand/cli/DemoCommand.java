@@ -18,7 +18,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -30,7 +29,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         sortOptions = false,
-        header = "A short tour of the runtime: fork-join sum, merge sort, task trees, fib.",
+        header = "A short tour: fork-join sum, merge sort, task trees, fib.",
         description = {
             "Runs four small fork-join programs in one pool, in a few seconds, and checks",
             "each result against a serial answer:",
@@ -43,8 +42,8 @@ import picocli.CommandLine.Spec;
             "  4. fib(30) forking at every level, with the pool's statistics table.",
             "The sizes are options; the defaults run in a few seconds.",
             ""},
-        footer = {"", "Exit status: 0 all checks held, 1 a check failed (or an error), "
-                + "2 invalid arguments."})
+        footer = {"", "Exit status: 0 all checks held, 1 a check failed (or an error),",
+            "             2 invalid arguments."})
 public final class DemoCommand implements Callable<Integer> {
 
     static final int N = 1 << 20;
@@ -109,28 +108,31 @@ public final class DemoCommand implements Callable<Integer> {
     @Mixin
     PoolOptions pool;
 
-    @Option(names = {"-n", "--size"}, paramLabel = "N",
+    @Option(names = {"-n", "--elements"}, paramLabel = "N",
             description = "Elements summed (part 1) and sorted (part 2), 1.." + MAX_N
                     + " (default: 2^20 = ${DEFAULT-VALUE}).")
+    @Range(min = 1, max = MAX_N)
     int n = N;
 
     @Option(names = {"-g", "--grain"}, paramLabel = "G",
             description = "Serial cutoff of the sum and leaf size of the merge sort, >= 1 "
                     + "(default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     int grain = GRAIN;
 
     @Option(names = "--depths", paramLabel = "D", split = ",",
             description = "Depths of the binary task trees (part 3), 0.." + MAX_DEPTH
                     + " each (default: 8,12,16).")
+    @Range(min = 0, max = MAX_DEPTH)
     int[] depths = DEPTHS.clone();
 
     @Option(names = "--fib", paramLabel = "N",
             description = "Argument of fib in part 4, 0.." + MAX_FIB + " (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, max = MAX_FIB)
     int fibN = FIB_N;
 
     @Option(names = "--json",
-            description = "Print the results as one JSON object (machine-readable) instead of "
-                    + "the explained text (default: off).")
+            description = "Print the results as one JSON object instead of the text (default: off).")
     boolean json;
 
     @Spec
@@ -179,27 +181,6 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private void validate() {
-        if (n < 1 || n > MAX_N) {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--size': "
-                    + "must be between 1 and " + MAX_N + ", got " + n);
-        }
-        if (grain < 1) {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--grain': "
-                    + "must be >= 1, got " + grain);
-        }
-        for (int d : depths) {
-            if (d < 0 || d > MAX_DEPTH) {
-                throw new ParameterException(spec.commandLine(), "Invalid value for option "
-                        + "'--depths': each depth must be between 0 and " + MAX_DEPTH + ", got " + d);
-            }
-        }
-        if (fibN < 0 || fibN > MAX_FIB) {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--fib': "
-                    + "must be between 0 and " + MAX_FIB + ", got " + fibN);
-        }
-    }
-
     /** @return 2^k when n is a power of two, else the number */
     static String pow2(int n) {
         return Integer.bitCount(n) == 1 && n > 1 ? "2^" + Integer.numberOfTrailingZeros(n)
@@ -208,7 +189,6 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        validate();
         PrintWriter out = spec.commandLine().getOut();
         List<String> failures = new ArrayList<>();
         boolean text = !json;

@@ -54,11 +54,10 @@ public final class Main implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** Without a subcommand: show the usage. */
+    /** Without a subcommand: the usage on standard error, and exit status 2. */
     @Override
     public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-        return 0;
+        throw Args.missingCommand(spec);
     }
 
     public static void main(String[] args) {
@@ -88,16 +87,45 @@ public final class Main implements Callable<Integer> {
      */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        standardOptions(cl);
+        cl.setHelpFactory(new HelpText());
+        Args.registerNumberConverters(cl);
         cl.setParameterExceptionHandler(Main::badArguments);
         cl.setExecutionExceptionHandler(Main::failed);
+        cl.setExecutionStrategy(Main::execute);
         return cl;
+    }
+
+    /** {@code -h, --help} and {@code -V, --version} on every command, the version of the build. */
+    private static void standardOptions(CommandLine cl) {
+        CommandSpec s = cl.getCommandSpec();
+        if (!s.mixinStandardHelpOptions() && s.findOption("-h") == null) {   // not 'help': it has -h
+            s.mixinStandardHelpOptions(true);
+        }
+        s.versionProvider(new Version());
+        cl.getSubcommands().values().forEach(Main::standardOptions);
+    }
+
+    /**
+     * Help and version first (they need no valid values), then every option's {@link Range}, then
+     * the command itself.
+     */
+    private static int execute(ParseResult parsed) {
+        Integer helped = CommandLine.executeHelpRequest(parsed);
+        if (helped != null) {
+            return helped;
+        }
+        Args.checkRanges(parsed);
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     /** Invalid arguments: one line naming the problem and where help is, exit status 2. */
     private static int badArguments(ParameterException ex, String[] args) {
         CommandLine cl = ex.getCommandLine();
         String name = cl.getCommandSpec().qualifiedName();
-        String msg = oneLine(ex.getMessage());
+        // picocli names a multi-value option with its label, "option '--jobs' (N)": one form for all
+        String msg = oneLine(ex.getMessage()).replaceFirst("^(Invalid value for option '[^']+') \\([^)]*\\):", "$1:")
+                .replaceFirst("^Unknown subcommand '([^']*)'\\.$", "Unknown command: '$1'");   // 'strand help x'
         if (ex instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             String first = u.getUnmatched().get(0);
             if (!u.isUnknownOption()) {          // picocli says "Unmatched argument at index 0: 'x'"

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
@@ -17,13 +18,8 @@ import picocli.CommandLine.TypeConversionException;
  */
 public final class PoolOptions {
 
-    /** Largest parallelism a pool accepts (see {@code PoolConfig}). */
-    static final int MAX_PARALLELISM = 32767;
-
-    @Option(names = {"-p", "--parallelism"}, paramLabel = "P", converter = ParallelismConverter.class,
-            description = "Number of worker threads, 1.." + MAX_PARALLELISM
-                    + " (default: the number of available processors, ${DEFAULT-VALUE} here).")
-    int parallelism = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    ParallelismOption parallelism;
 
     @Option(names = "--steal", paramLabel = "one|half", defaultValue = "one",
             converter = StealConverter.class, completionCandidates = StealConverter.class,
@@ -42,8 +38,9 @@ public final class PoolOptions {
             defaultValue = "" + PoolConfig.Tuning.DEFAULT_STEAL_PACE_NANOS,
             description = "Steal pacing: a thief whose stolen task ran for less than NS nanoseconds "
                     + "waits out the rest before it steals again, so that it cannot hammer an "
-                    + "owner that forks tiny tasks (0 = off, at most "
-                    + PoolConfig.Tuning.MAX_STEAL_PACE_NANOS + "; default: ${DEFAULT-VALUE}).")
+                    + "owner that forks tiny tasks, 0.." + PoolConfig.Tuning.MAX_STEAL_PACE_NANOS
+                    + " (0 = off; default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, max = PoolConfig.Tuning.MAX_STEAL_PACE_NANOS)
     long stealPace;
 
     @Option(names = "--steal-back",
@@ -70,6 +67,7 @@ public final class PoolOptions {
     DequeKind deque;
 
     @Option(names = "--topology", paramLabel = "flat|machine|AxB|CPUS;CPUS",
+            converter = TopologyConverter.class,
             description = "Where the workers sit, for --hierarchical and the near/far steal counts: "
                     + "'machine' (read from /sys), 'flat', a shape such as 2x4 (two groups of four), "
                     + "or CPU groups such as 0-3;4-7 (default: machine with --hierarchical, else none).")
@@ -82,14 +80,14 @@ public final class PoolOptions {
 
     /** @return a builder with these settings, for a command that sets more */
     public PoolConfig.Builder builder(String name) {
-        return StrandPool.builder().name(name).parallelism(parallelism).tuning(tu -> tu.stealPolicy(steal))
+        return StrandPool.builder().name(name).parallelism(parallelism.get()).tuning(tu -> tu.stealPolicy(steal))
                 .tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.stealPaceNanos(stealPace))
                 .tuning(tu -> tu.stealBack(stealBack).hierarchicalVictims(hierarchical).topology(topology))
                 .tuning(tu -> tu.runNext(runNext)).tuning(tu -> tu.deque(deque));
     }
 
     public int parallelism() {
-        return parallelism;
+        return parallelism.get();
     }
 
     public StealPolicy steal() {
@@ -103,7 +101,7 @@ public final class PoolOptions {
     /** @return e.g. {@code P=8 steal=one join=greedy} */
     @Override
     public String toString() {
-        return "P=" + parallelism + " steal=" + lower(steal) + " join=" + lower(join)
+        return "P=" + parallelism.get() + " steal=" + lower(steal) + " join=" + lower(join)
                 + (stealBack ? " steal-back" : "") + (hierarchical ? " hierarchical" : "")
                 + (runNext ? " run-next" : "")
                 + (deque != DequeKind.CHASE_LEV ? " deque=" + DequeConverter.label(deque) : "")
@@ -114,21 +112,22 @@ public final class PoolOptions {
         return e.name().toLowerCase(Locale.ROOT);
     }
 
-    /** An int in [1, MAX_PARALLELISM]. */
-    static final class ParallelismConverter implements ITypeConverter<Integer> {
+    /**
+     * A topology as {@code PoolConfig.Tuning.topology} takes it, checked here so that a bad one is
+     * an invalid argument rather than a failure of the pool.
+     */
+    static final class TopologyConverter implements ITypeConverter<String> {
         @Override
-        public Integer convert(String value) {
-            int p;
+        public String convert(String value) {
             try {
-                p = Integer.parseInt(value.strip());
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a whole number");
+                StrandPool.builder().tuning(tu -> tu.topology(value)).config();
+            } catch (IllegalArgumentException e) {
+                String why = e.getMessage() == null || e.getMessage().startsWith("not a topology")
+                        ? "expected flat, machine, a shape such as 2x4, or CPU groups such as 0-3;4-7"
+                        : e.getMessage();
+                throw new TypeConversionException("'" + value + "' is not a topology (" + why + ")");
             }
-            if (p < 1 || p > MAX_PARALLELISM) {
-                throw new TypeConversionException("must be between 1 and " + MAX_PARALLELISM
-                        + ", got " + p);
-            }
-            return p;
+            return value;
         }
     }
 

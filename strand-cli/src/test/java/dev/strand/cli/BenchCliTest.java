@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -117,21 +118,21 @@ class BenchCliTest {
             assertThat(r.code()).as(c[0]).isEqualTo(2);
             assertThat(r.out()).as(c[0]).isEmpty();
             assertThat(r.errLines()).as(c[0]).hasSize(1);
-            assertThat(r.err()).as(c[0]).startsWith("strand bench: --goals " + f + ", " + c[1])
+            assertThat(r.err()).as(c[0]).startsWith("strand bench: Invalid value for option '--goals': " + f + ", " + c[1])
                     .contains("(see 'strand bench --help')");
         }
         Run missing = run("bench", "--goals", dir.resolve("nosuch.properties").toString(), "fib");
         assertThat(missing.code()).isEqualTo(2);
         assertThat(missing.errLines()).hasSize(1);
-        assertThat(missing.err()).startsWith("strand bench: --goals " + dir.resolve("nosuch.properties")
-                + ": no such file");
+        assertThat(missing.err()).startsWith("strand bench: Invalid value for option '--goals': "
+                + dir.resolve("nosuch.properties") + ": no such file");
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void jsonHasEverySampleAndTheSummary(@TempDir Path dir) throws Exception {
         Run r = run("bench", "--size", "small", "--rounds", "3", "--warmup", "1", "--json", "-p", "2",
-                "--quiet-below", "1", "--charts", dir.toString(), "skynet", "sort");
+                "--quiet-below", "1", "--out", dir.toString(), "skynet", "sort");
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
         Map<String, Object> json = CliTest.parseJsonDocument(r.out());
@@ -180,8 +181,8 @@ class BenchCliTest {
         Run r = run("bench", "--help");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
-                "--quiet-below", "--size", "--json", "--charts", "--list", "--set", "--rounds", "--warmup", "--pause", "--ceiling",
-                "--[no-]gc", "--min-sample", "runs/sample", "default: 2", "default: 5", "Exit status",
+                "--quiet-below", "--size", "--json", "--out", "--list", "--set", "--rounds", "--warmup", "--pause", "--ceiling",
+                "--[no-]gc", "--min-sample", "runs/sample", "default: the available", "default: 5", "Exit status",
                 "--goals=FILE", "docs/bench/goals.properties", "--deque=chase-lev|bwos", "--run-next");
     }
 
@@ -212,8 +213,28 @@ class BenchCliTest {
             assertThat(r.out()).isEmpty();
         }
         assertThat(run("bench", "nosuch").err()).contains("unknown kernel 'nosuch' (kernels: fib, fib-cutoff");
-        assertThat(run("bench", "--set", "fib.n=99", "fib").err()).contains("fib.n must be in [0, 46], got 99");
+        assertThat(run("bench", "--set", "fib.n=99", "fib").err()).contains("Invalid value for option '--set': fib.n must be between 0 and 46, got 99");
         assertThat(run("bench", "--size", "huge").err()).contains("'huge' is not one of small, default, large");
         assertThat(run("bench", "--deque", "lifo").err()).contains("'lifo' is not one of chase-lev, bwos");
+    }
+
+    /**
+     * In a JVM of its own (this one's common pool is long started): the bench sets the common
+     * pool's parallelism to P, so that the jdk variant's {@code Arrays.parallelSort} splits for P
+     * workers; nothing before it, not even reading the numbers of the arguments, may start the
+     * common pool first.
+     */
+    @Test
+    void theCommonPoolGetsParallelismP(@TempDir Path dir) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "bench", "fib", "--size", "small", "-p", "3", "--rounds", "1", "--warmup", "0", "--min-sample", "0",
+                "--variants", "serial", "--json")
+                .redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile())
+                .start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("finished in time").isTrue();
+        assertThat(p.exitValue()).as(Files.readString(dir.resolve("err"))).isZero();
+        Map<String, Object> json = CliTest.parseJsonDocument(Files.readString(dir.resolve("out")));
+        assertThat(((Map<?, ?>) json.get("machine")).get("commonPoolParallelism")).isEqualTo(3L);
     }
 }

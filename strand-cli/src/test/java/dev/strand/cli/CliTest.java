@@ -183,7 +183,7 @@ class CliTest {
             assertThat(r.err()).contains("--help");
         }
         assertThat(run("demo", "-p", "0").err()).startsWith("strand demo: ")
-                .contains("'--parallelism'", "between 1 and 32767, got 0");
+                .contains("'--parallelism'", "between 1 and 256, got 0");
         assertThat(run("demo", "--steal", "all").err()).contains("'all' is not one of one, half");
         assertThat(run("demo", "--deque", "lifo").err()).contains("'lifo' is not one of chase-lev, bwos");
         assertThat(run("demo", "--jsn").err()).contains("did you mean --json?");
@@ -197,14 +197,18 @@ class CliTest {
         assertThat(r.out().replaceAll("\\s+", " ")).contains("-p, --parallelism=P", "--steal=one|half",
                 "--join=greedy|stalling", "--deque=chase-lev|bwos", "(default: chase-lev)",
                 "--json", "-h, --help", "-V, --version",
-                "default: the number of available processors, "
+                "default: the available processors, "
                         + Runtime.getRuntime().availableProcessors() + " here",
                 "(default: one)", "(default: greedy)", "(default: off)");
 
         Run top = run("--help");
         assertThat(top.code()).isZero();
         assertThat(top.out()).contains("Usage: strand", "demo", "help");
-        assertThat(run().out()).isEqualTo(top.out());             // no command: the usage
+        Run none = run();                                         // no command: the usage, exit 2
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.out()).isEmpty();
+        assertThat(none.err()).startsWith(top.out()).endsWith("strand: Missing a command (see 'strand --help')"
+                + System.lineSeparator());
         assertThat(run("help", "demo").out()).isEqualTo(r.out());
     }
 

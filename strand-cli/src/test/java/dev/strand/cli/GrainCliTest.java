@@ -14,9 +14,10 @@ class GrainCliTest {
 
     @Test
     void grainPrintsBothSweepsAndWritesTheCharts(@TempDir Path dir) throws Exception {
-        Path chart = dir.resolve("g.png");
+        Path charts = dir.resolve("charts");
+        Path chart = charts.resolve("grain.png");
         CliTest.Run r = CliTest.run("grain", "-p", "2", "-n", "1000", "--reps", "1", "--warmup", "0",
-                "--fib", "10", "--chart", chart.toString(), "--no-progress");
+                "--fib", "10", "--out", charts.toString(), "--no-progress");
 
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
@@ -31,7 +32,7 @@ class GrainCliTest {
         assertThat(out).contains("fib(10) forking down to a cutoff", "best cutoff", "best grain");
         assertThat(out).containsPattern("(?m)^  10 +1 ");          // cutoff = n: one task
         assertThat(Files.size(chart)).isPositive();
-        assertThat(Files.size(dir.resolve("g-fib.png"))).isPositive();
+        assertThat(Files.size(charts.resolve("grain-fib.png"))).isPositive();
         assertThat(out).contains("Chart: " + chart);
         // the header and the rows are aligned: every row has the same width up to "vs-serial"
         List<String> rows = out.lines().filter(l -> l.matches("  (\\d+|serial|auto) .*")).toList();
@@ -43,7 +44,7 @@ class GrainCliTest {
     @Test
     void grainJsonHasEverySample() {
         CliTest.Run r = CliTest.run("grain", "-p", "2", "-n", "64", "--reps", "3", "--warmup", "1",
-                "--fib", "0", "--no-chart", "--json");
+                "--fib", "0", "--no-charts", "--json");
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
         Map<String, Object> json = CliTest.parseJsonDocument(r.out());
@@ -66,7 +67,7 @@ class GrainCliTest {
         for (String[] args : new String[][] {
                 {"grain", "-n", "0"}, {"grain", "--reps", "0"}, {"grain", "--fib", "41"},
                 {"grain", "--warmup", "-1"}, {"grain", "-p", "0"}, {"grain", "--bogus"},
-                {"grain", "-n", "x"}, {"demo", "--grain", "0"}, {"demo", "--size", "0"},
+                {"grain", "-n", "x"}, {"demo", "--grain", "0"}, {"demo", "--elements", "0"},
                 {"demo", "--depths", "3,99"}, {"demo", "--fib", "-1"}}) {
             CliTest.Run r = CliTest.run(args);
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
@@ -83,11 +84,12 @@ class GrainCliTest {
         CliTest.Run r = CliTest.run("grain", "--help");
         assertThat(r.code()).isZero();
         assertThat(r.out().replaceAll("\\s+", " ")).contains("-p, --parallelism=P", "--steal=one|half",
-                "--join=greedy|stalling", "-n, --size=N", "(default: 2^22 = 4194304)",
+                "--join=greedy|stalling", "-n, --elements=N", "(default: 2^22 = 4194304)",
                 "-r, --reps=R", "(default: 5)", "--warmup=W", "(default: 3)", "--fib=N",
-                "(default: 30)", "--chart=FILE", "--no-chart", "--no-progress",
+                "(default: 30)", "--out=DIR", "--no-charts", "--no-progress",
                 "--json", "-h, --help", "U-shaped");
-        assertThat(r.out().replaceAll("\\s+", "")).contains("(default:grain.png)", "'others%'istheshare");
+        assertThat(r.out().replaceAll("\\s+", "")).contains("grain.png(thesum)andgrain-fib.png",
+                "(default:thecurrentfolder)", "'others%'istheshare");
         assertThat(r.err()).isEmpty();                               // no picocli format warning
         assertThat(CliTest.run("--help").out()).contains("grain");
     }

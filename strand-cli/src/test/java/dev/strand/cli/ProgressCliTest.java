@@ -21,7 +21,7 @@ class ProgressCliTest {
 
     /** A short grain run that would draw a bar: no --no-progress, no --json. */
     private static final List<String> GRAIN = List.of("grain", "-p", "2", "-n", "64", "--reps", "1",
-            "--warmup", "0", "--fib", "0", "--no-chart");
+            "--warmup", "0", "--fib", "0", "--no-charts");
 
     private static List<String> javaCommand() {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -116,8 +116,10 @@ class SimCliTest {
         assertThat(bad(dir, "--dags", "nope:3").err()).contains("unknown DAG 'nope'");
         assertThat(bad(dir, "--dags", "tree:99").err()).contains("tree depth must be 0..61, got 99");
         assertThat(bad(dir, "--steal", "all").err()).contains("'all' is not one of one, half");
-        assertThat(bad(dir, "--max-p", "0").err()).contains("--max-p must be 1..65536, got 0");
-        assertThat(bad(dir, "--steal-cost", "0").err()).contains("--steal-cost must be >= 1, got 0");
+        assertThat(bad(dir, "--max-p", "0").err())
+                .contains("Invalid value for option '--max-p': must be between 1 and 65536, got 0");
+        assertThat(bad(dir, "--steal-cost", "0").err())
+                .contains("Invalid value for option '--steal-cost': must be at least 1, got 0");
     }
 
     /** Runs {@code sim} with only {@code args} (each case fails before simulating anything). */
@@ -138,7 +140,7 @@ class SimCliTest {
                 "--max-p=P", "(default: 4096)", "--seeds=N", "(default: 3)", "--seed=S",
                 "--scheduler=stealing|sharing|greedy|pdf", "(default: stealing)",
                 "--spawn=continuation|child", "(default: continuation)", "--steal=one|half",
-                "--victims=uniform|coprime|localized|hierarchical", "(default: uniform)",
+                "--victims=VICTIMS", "'localized_hierarchical', both", "(default: uniform)",
                 "--multiprogrammed=P_A", "--no-yield", "--feedback", "--steal-cost=STEPS",
                 "--remote-latency=STEPS", "--topology=flat|SOCKET,NODE", "(default: flat",
                 "--space-dag=SPEC", "(default: loop:1000:64", "--grain-n=N", "--grain-tau=UNITS",

@@ -2,6 +2,8 @@ package dev.strand.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code strand soak}, run in-process for a few seconds with a fixed seed. */
@@ -35,6 +37,25 @@ class SoakCliTest {
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("workloads: cross-pool;").containsPattern("(?m)^  cross-pool +\\d+ +0$")
                 .doesNotContain("  fork-tree ");
+    }
+
+    @Test
+    void jsonIsOneObjectWithTheRunsAndTheChecks() {
+        CliTest.Run r = CliTest.run("soak", "--duration", "2s", "--seed", "5", "--pools", "1",
+                "-p", "2", "--only", "join", "--progress-every", "200ms", "--json");
+        assertThat(r.err()).as(r.out()).isEmpty();
+        assertThat(r.code()).as(r.out()).isZero();
+        Map<String, Object> json = CliTest.parseJsonDocument(r.out());
+        assertThat(json).containsEntry("seed", 5L).containsEntry("duration", "2s")
+                .containsEntry("failed", 0L).containsEntry("ok", true).containsEntry("hang", null);
+        List<?> workloads = (List<?>) json.get("workloads");
+        assertThat(workloads).hasSize(1);
+        Map<?, ?> join = (Map<?, ?>) workloads.get(0);
+        assertThat(join.get("workload")).isEqualTo("join");
+        assertThat((Long) join.get("runs")).isPositive().isEqualTo(json.get("runs"));
+        assertThat(((Map<?, ?>) json.get("heap")).get("ok")).isEqualTo(true);
+        assertThat(((Map<?, ?>) json.get("threads")).get("ok")).isEqualTo(true);
+        assertThat((List<?>) json.get("heapMiB")).isNotEmpty();
     }
 
     @Test

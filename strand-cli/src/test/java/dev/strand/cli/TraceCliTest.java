@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +67,25 @@ class TraceCliTest {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         CliTest.Run r = CliTest.run("trace", "fib", "--out", file.resolve("sub").toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("cannot create the output directory");
+        assertThat(r.err()).contains("Invalid value for option '--out': cannot create the folder");
+    }
+
+    @Test
+    void jsonNamesTheFilesAndSetTakesKernelDotParam(@TempDir Path dir) throws Exception {
+        CliTest.Run r = CliTest.run("trace", "fib", "-p", "2", "--warmup", "0", "--set", "fib.n=15",
+                "--no-charts", "--json", "--out", dir.toString());
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        Map<String, Object> json = CliTest.parseJsonDocument(r.out());
+        assertThat(json).containsEntry("kernel", "fib").containsEntry("parallelism", 2L)
+                .containsEntry("image", null);
+        assertThat((String) json.get("params")).contains("n=15");
+        assertThat((Long) json.get("slices")).isPositive();
+        assertThat(Path.of((String) json.get("trace"))).exists();
+        assertThat(dir.resolve("fib-trace.png")).doesNotExist();
+        assertThat(CliTest.run("trace", "fib", "--set", "n=15").err())
+                .contains("Invalid value for option '--set': expected KERNEL.PARAM=VALUE, got 'n=15'");
+        assertThat(CliTest.run("trace", "fib", "--set", "sort.n=15").err())
+                .contains("kernel sort is not selected (selected: fib)");
     }
 }

@@ -106,8 +106,8 @@ public record Kernel(String name, String description, List<Param> params,
                 throw new IllegalArgumentException(kernel + "." + name + ": '" + s + "' is not a whole number");
             }
             if (v < min || v > max) {
-                throw new IllegalArgumentException(kernel + "." + name + " must be in [" + min + ", "
-                        + max + "], got " + v);
+                throw new IllegalArgumentException(kernel + "." + name + " must be between " + min + " and "
+                        + max + ", got " + v);
             }
             return v;
         }
@@ -115,6 +115,11 @@ public record Kernel(String name, String description, List<Param> params,
         /** @return the value as an int in [min, max] */
         public int getInt(String name, int min, int max) {
             return (int) getLong(name, min, max);
+        }
+
+        /** @return {@code d} without a trailing ".0" when it is whole (0, not 0.0) */
+        private static String plain(double d) {
+            return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
         }
 
         /** @return the value as a double in [min, max] */
@@ -127,8 +132,8 @@ public record Kernel(String name, String description, List<Param> params,
                 throw new IllegalArgumentException(kernel + "." + name + ": '" + s + "' is not a number");
             }
             if (!(v >= min && v <= max)) {
-                throw new IllegalArgumentException(kernel + "." + name + " must be in [" + min + ", "
-                        + max + "], got " + s);
+                throw new IllegalArgumentException(kernel + "." + name + " must be between " + plain(min)
+                        + " and " + plain(max) + ", got " + s);
             }
             return v;
         }

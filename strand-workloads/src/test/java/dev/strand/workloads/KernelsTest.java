@@ -71,7 +71,7 @@ class KernelsTest {
         assertThatThrownBy(() -> fib.create(Size.SMALL, Map.of("n", "x")))
                 .hasMessageContaining("fib.n: 'x' is not a whole number");
         assertThatThrownBy(() -> fib.create(Size.SMALL, Map.of("n", "99")))
-                .hasMessageContaining("fib.n must be in [0, 46], got 99");
+                .hasMessageContaining("fib.n must be between 0 and 46, got 99");
         assertThatThrownBy(() -> Catalog.find("skynet").orElseThrow().create(Size.SMALL, Map.of("leaves", "500")))
                 .hasMessageContaining("power of 10");
         assertThat(Catalog.find("skynet").orElseThrow().create(Size.SMALL, Map.of("leaves", "1e3")).params())

@@ -2,7 +2,10 @@ package dev.strand.cli.bench;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.strand.DequeKind;
+import dev.strand.cli.Args;
+import dev.strand.cli.ParallelismOption;
 import dev.strand.cli.PoolOptions;
+import dev.strand.cli.Range;
 import dev.strand.cli.bench.BenchReport.Row;
 import dev.strand.cli.bench.BenchRunner.KernelRun;
 import dev.strand.cli.out.BuildInfo;
@@ -18,6 +21,7 @@ import dev.strand.workloads.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,6 +32,7 @@ import java.util.concurrent.ForkJoinPool;
 import org.knowm.xchart.CategoryChart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -41,7 +46,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 @Command(name = "bench",
         sortOptions = false,
-        header = "The benchmark suite: Strand vs ForkJoinPool vs serial, interleaved, checked.",
+        header = "Benchmarks: Strand vs ForkJoinPool vs serial, run side by side.",
         description = {
             "Runs the kernels (all, or those named) in this JVM. Per kernel: fresh pools",
             "of parallelism P, warm-up rounds, then measured rounds in which every variant",
@@ -96,20 +101,17 @@ import picocli.CommandLine.TypeConversionException;
             "  strand bench --size small                     a smoke run of everything",
             "  strand bench fib uts-t1 uts-t3 --rounds 7 --quiet-below 0.1",
             "  strand bench nqueens --set nqueens.n=15 --json > nqueens.json",
-            "  strand bench --charts target/bench            also writes PNG bar charts",
+            "  strand bench --out target/bench               also writes PNG bar charts",
             "  strand bench uts-t1 uts-t3 --ceiling          with the machine's limit",
             "  strand bench --goals docs/bench/goals.properties   met or not, per kernel",
             "",
-            "Exit status: 0 every result checked, 1 a wrong result (or an error), "
-                    + "2 invalid arguments."})
+            "Exit status: 0 every result checked, 1 a wrong result (or an error),",
+            "             2 invalid arguments."})
 public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "KERNEL", arity = "0..*",
             description = "Kernels to run, in suite order (default: all; see --list).")
     List<String> kernels = new ArrayList<>();
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
 
     @Option(names = "--list", description = "List the kernels with their parameters at each size, and exit.")
     boolean list;
@@ -121,15 +123,13 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(fib(35), fib(40), N-Queens 14, UTS T1/T3, 10M longs...).")
     Size size;
 
-    @Option(names = "--set", paramLabel = "KERNEL.PARAM=VALUE",
+    @Option(names = "--set", paramLabel = KernelSets.LABEL,
             description = "Override one parameter of one kernel, e.g. --set fib.n=32 or "
                     + "--set uts-t1.tree=T1L (repeatable; see --list for the names).")
     Map<String, String> sets = new LinkedHashMap<>();
 
-    @Option(names = {"-p", "--parallelism"}, paramLabel = "P", defaultValue = "2",
-            description = "Workers of every pool (default: ${DEFAULT-VALUE}, the cores of the "
-                    + "reference machine; 1..256).")
-    int parallelism;
+    @Mixin
+    ParallelismOption workers;
 
     @Option(names = "--deque", paramLabel = "chase-lev|bwos", defaultValue = "chase-lev",
             converter = PoolOptions.DequeConverter.class, completionCandidates = PoolOptions.DequeConverter.class,
@@ -145,26 +145,31 @@ public final class BenchCommand implements Callable<Integer> {
     boolean runNext;
 
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
-            description = "Measured rounds per kernel (default: ${DEFAULT-VALUE}).")
+            description = "Measured rounds per kernel, >= 1 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     int rounds;
 
     @Option(names = "--warmup", paramLabel = "W", defaultValue = "1",
-            description = "Warm-up rounds per kernel, checked but not recorded (default: ${DEFAULT-VALUE}).")
+            description = "Warm-up rounds per kernel, checked but not recorded, >= 0 (default: "
+                    + "${DEFAULT-VALUE}).")
+    @Range(min = 0)
     int warmup;
 
     @Option(names = "--pause", paramLabel = "MS", defaultValue = "10",
             description = "Sleep before every run, untimed, so that the workers of the pool that ran "
-                    + "just before have parked and do not compete for the cores (default: "
+                    + "just before have parked and do not compete for the cores, >= 0 (default: "
                     + "${DEFAULT-VALUE} ms; 0 for none).")
+    @Range(min = 0)
     int pauseMs;
 
     @Option(names = "--min-sample", paramLabel = "MS", defaultValue = "100",
             description = "Batch short runs: a variant whose warm-up run took less than this "
                     + "repeats its run within each sample until the sample lasts about this long, "
-                    + "and reports the mean per run (default: ${DEFAULT-VALUE} ms; 0 for one run "
-                    + "per sample; needs --warmup >= 1). A run of a few ms is at the mercy of one "
+                    + "and reports the mean per run, 0..60000 (default: ${DEFAULT-VALUE} ms; 0 for one "
+                    + "run per sample; needs --warmup >= 1). A run of a few ms is at the mercy of one "
                     + "scheduler tick, and /proc/stat's 10 ms ticks cannot say how busy the machine "
                     + "was during it.")
+    @Range(min = 0, max = 60_000)
     double minSampleMs;
 
     @Option(names = "--gc", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -187,15 +192,16 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--quiet-below", paramLabel = "SHARE",
             description = "Keep only samples during which other processes used at most this "
-                    + "share of the machine's CPU (0..1, e.g. 0.1); a ratio needs both of its "
+                    + "share of the machine's CPU, 0..1 (such as 0.1); a ratio needs both of its "
                     + "samples kept (default: keep all).")
+    @Range(min = 0, max = 1)
     Double quietBelow;
 
     @Option(names = "--json", description = "Print all results (every sample, then the summary) "
             + "as one JSON object instead of the table (default: off).")
     boolean json;
 
-    @Option(names = "--charts", paramLabel = "DIR",
+    @Option(names = "--out", paramLabel = "DIR",
             description = "Also write PNG bar charts of the ratios to DIR: speedup.png (vs serial) "
                     + "and vs-fjp.png (default: none).")
     Path charts;
@@ -227,16 +233,15 @@ public final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         List<Kernel> selected = selectKernels();
-        Map<String, Map<String, String>> overrides = parseSets(selected);
+        Map<String, Map<String, String>> overrides = KernelSets.parse(spec, sets, selected);
         List<Variant> only = parseVariants();
-        validateNumbers();
         goals = readGoals();
 
         // Arrays.parallelSort splits by the common pool's parallelism: make it P (if nothing has
         // started the common pool yet, which is the case when run from the command line).
         if (System.getProperty("java.util.concurrent.ForkJoinPool.common.parallelism") == null) {
             System.setProperty("java.util.concurrent.ForkJoinPool.common.parallelism",
-                    Integer.toString(parallelism));
+                    Integer.toString(workers.get()));
         }
 
         // Build every workload first, so a bad parameter fails before anything runs.
@@ -245,7 +250,7 @@ public final class BenchCommand implements Callable<Integer> {
             try {
                 workloads.add(k.create(size, overrides.getOrDefault(k.name(), Map.of())));
             } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), e.getMessage());
+                throw KernelSets.refused(spec, sets, e);
             }
         }
         Map<Workload, List<Variant>> variants = new LinkedHashMap<>();
@@ -263,14 +268,14 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         if (variants.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "none of the selected kernels has any of the variants "
+            throw Args.usage(spec, "none of the selected kernels has any of the variants "
                     + String.join(",", variantNames));
         }
 
         if (!json) {
             out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel, "
                             + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
-                    parallelism, (deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque))
+                    workers.get(), (deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque))
                             + (runNext ? ", strand run-next slots" : ""),
                     size.label(), warmup, rounds, BenchReport.fmt(minSampleMs, "%.0f"),
                     System.getProperty("java.version"),
@@ -278,7 +283,7 @@ public final class BenchCommand implements Callable<Integer> {
                     heapLabel());
             out.flush();
         }
-        BenchRunner.Plan plan = new BenchRunner.Plan(parallelism, warmup, rounds, pauseMs, gcBeforeRun, minSampleMs,
+        BenchRunner.Plan plan = new BenchRunner.Plan(workers.get(), warmup, rounds, pauseMs, gcBeforeRun, minSampleMs,
                 deque, runNext);
         List<KernelRun> runs = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
@@ -288,7 +293,7 @@ public final class BenchCommand implements Callable<Integer> {
                 try (Workload w = e.getKey()) {
                     KernelRun run = BenchRunner.run(w, e.getValue(), plan, progress);
                     runs.add(run);
-                    rows.addAll(BenchReport.summarize(run, quiet, parallelism, goals));
+                    rows.addAll(BenchReport.summarize(run, quiet, workers.get(), goals));
                 }
             }
         }
@@ -310,7 +315,7 @@ public final class BenchCommand implements Callable<Integer> {
     // ------------------------------------------------------------------ arguments
 
     private ParameterException bad(String msg) {
-        return new ParameterException(spec.commandLine(), msg);
+        return Args.usage(spec, msg);
     }
 
     List<Kernel> selectKernels() {
@@ -327,30 +332,6 @@ public final class BenchCommand implements Callable<Integer> {
         return Catalog.kernels().stream().filter(k -> want.contains(k.name())).toList();
     }
 
-    Map<String, Map<String, String>> parseSets(List<Kernel> selected) {
-        Map<String, Map<String, String>> m = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : sets.entrySet()) {
-            String key = e.getKey();
-            int dot = key.indexOf('.');
-            if (dot <= 0 || dot == key.length() - 1) {
-                throw bad("--set expects KERNEL.PARAM=VALUE, got '" + key + "=" + e.getValue() + "'");
-            }
-            String kernel = key.substring(0, dot);
-            String param = key.substring(dot + 1);
-            Kernel k = Catalog.find(kernel).orElseThrow(() -> bad("--set " + key + ": unknown kernel '"
-                    + kernel + "' (kernels: " + String.join(", ", Catalog.names()) + ")"));
-            if (k.params().stream().noneMatch(p -> p.name().equals(param))) {
-                throw bad("--set " + key + ": kernel " + kernel + " has no parameter '" + param + "' (it has: "
-                        + String.join(", ", k.params().stream().map(Kernel.Param::name).toList()) + ")");
-            }
-            if (!selected.contains(k)) {
-                throw bad("--set " + key + ": kernel " + kernel + " is not selected");
-            }
-            m.computeIfAbsent(kernel, x -> new LinkedHashMap<>()).put(param, e.getValue());
-        }
-        return m;
-    }
-
     Goals readGoals() {
         if (goalsFile == null) {
             return Goals.NONE;
@@ -358,7 +339,7 @@ public final class BenchCommand implements Callable<Integer> {
         try {
             return Goals.read(goalsFile, Catalog.names());
         } catch (Goals.BadGoalsException e) {
-            throw bad("--goals " + e.getMessage());
+            throw Args.invalid(spec, "--goals", e.getMessage());
         }
     }
 
@@ -368,31 +349,11 @@ public final class BenchCommand implements Callable<Integer> {
             try {
                 l.add(Variant.parse(s));
             } catch (IllegalArgumentException e) {
-                throw bad("--variants: " + e.getMessage());
+                throw Args.invalid(spec, "--variants", "'" + s + "' is not one of "
+                        + String.join(", ", Arrays.stream(Variant.values()).map(Variant::label).toList()));
             }
         }
         return l;
-    }
-
-    void validateNumbers() {
-        if (parallelism < 1 || parallelism > 256) {
-            throw bad("--parallelism must be between 1 and 256, got " + parallelism);
-        }
-        if (rounds < 1) {
-            throw bad("--rounds must be >= 1, got " + rounds);
-        }
-        if (pauseMs < 0) {
-            throw bad("--pause must be >= 0, got " + pauseMs);
-        }
-        if (warmup < 0) {
-            throw bad("--warmup must be >= 0, got " + warmup);
-        }
-        if (!(minSampleMs >= 0 && minSampleMs <= 60_000)) {
-            throw bad("--min-sample must be between 0 and 60000 ms, got " + minSampleMs);
-        }
-        if (quietBelow != null && !(quietBelow >= 0 && quietBelow <= 1)) {
-            throw bad("--quiet-below must be a share between 0 and 1 (e.g. 0.1), got " + quietBelow);
-        }
     }
 
     /** Parses small|default|large. */
@@ -519,7 +480,7 @@ public final class BenchCommand implements Callable<Integer> {
                 System.getProperty("java.version"), System.getProperty("java.vm.name"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version"),
                 rt.maxMemory() / 1048576, ForkJoinPool.getCommonPoolParallelism());
-        JsonOptions opts = new JsonOptions(parallelism, size.label(), warmup, rounds, pauseMs,
+        JsonOptions opts = new JsonOptions(workers.get(), size.label(), warmup, rounds, pauseMs,
                 gcBeforeRun, minSampleMs, rt.totalMemory() >> 20, quietBelow,
                 goalsFile == null ? null : goalsFile.toString(), PoolOptions.DequeConverter.label(deque), runNext);
         List<JsonKernel> ks = new ArrayList<>();
@@ -577,9 +538,9 @@ public final class BenchCommand implements Callable<Integer> {
             return null;
         }
         CategoryChart c = speedup
-                ? Charts.bars("Speed-up vs serial, P=" + parallelism + " (median of per-round ratios; higher is better)",
+                ? Charts.bars("Speed-up vs serial, P=" + workers.get() + " (median of per-round ratios; higher is better)",
                         "kernel", "serial time / time")
-                : Charts.bars("Relative to ForkJoinPool, P=" + parallelism + " (median of per-round ratios; below 1 is better)",
+                : Charts.bars("Relative to ForkJoinPool, P=" + workers.get() + " (median of per-round ratios; below 1 is better)",
                         "kernel", "value / fjp value");
         for (Map.Entry<Variant, Map<String, Double>> e : series.entrySet()) {
             List<Double> ys = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.strand.cli.cluster;
 
+import dev.strand.cli.Args;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "cluster",
         mixinStandardHelpOptions = true,
         synopsisSubcommandLabel = "COMMAND",
-        header = "Two-level work stealing across JVMs on Apache Ignite: a demo, and the per-job overhead.",
+        header = "Work stealing across JVMs on Apache Ignite: a demo, the overhead.",
         description = {
             "Starts Ignite server nodes as JVMs on this machine (127.0.0.1 only: static IP",
             "finder, a free local port range, no multicast), runs jobs on them, and stops",
@@ -33,9 +34,9 @@ public final class ClusterCommand implements Callable<Integer> {
         IGNITE_LOG.setLevel(java.util.logging.Level.SEVERE);
     }
 
+    /** Without a subcommand: the usage on standard error, and exit status 2. */
     @Override
     public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-        return 0;
+        throw Args.missingCommand(spec);
     }
 }

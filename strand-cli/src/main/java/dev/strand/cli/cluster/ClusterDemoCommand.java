@@ -1,6 +1,11 @@
 package dev.strand.cli.cluster;
 
+import dev.strand.cli.Args;
 import dev.strand.cli.Main;
+import dev.strand.cli.ParallelismOption;
+import dev.strand.cli.Range;
+import dev.strand.cli.out.BuildInfo;
+import dev.strand.cli.out.Json;
 import dev.strand.cli.out.Progress;
 import dev.strand.cluster.BatchJob;
 import dev.strand.cluster.BatchResult;
@@ -16,6 +21,7 @@ import dev.strand.cluster.stats.NodeStats;
 import dev.strand.cluster.stats.RunStats;
 import dev.strand.workloads.uts.SampleTree;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +32,6 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -38,7 +43,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        header = "N Ignite nodes on this machine, a skewed workload, job stealing between them, the result checked.",
+        header = "Ignite nodes on this machine steal a skewed workload; checked.",
         description = {
             "Starts N Ignite server nodes, each a JVM with its own StrandPool, on",
             "127.0.0.1, and joins them as a client. Two workloads (--workload):",
@@ -63,7 +68,8 @@ import picocli.CommandLine.Spec;
             "(SIGKILL) during a second batch: its jobs fail over, and the result must not",
             "change. Every node started is stopped at the end, also on failure or Ctrl-C.",
             ""},
-        footer = {"", "Exit status: 0 the checks held, 1 a check failed (or an error), 2 invalid arguments."})
+        footer = {"", "Exit status: 0 the checks held, 1 a check failed (or an error),",
+            "             2 invalid arguments."})
 public final class ClusterDemoCommand implements Callable<Integer> {
 
     @Spec
@@ -79,36 +85,45 @@ public final class ClusterDemoCommand implements Callable<Integer> {
     String tree;
 
     @Option(names = "--cut-depth", paramLabel = "D", defaultValue = "1",
-            description = "uts: the cut, CutRule.depth(D): subtrees at depth D (or leaves above it) are the jobs; "
-                    + "1 cuts at the root (default: ${DEFAULT-VALUE}).")
+            description = "uts: the cut, CutRule.depth(D): subtrees at depth D (or leaves above it) are the jobs, "
+                    + "0..64; 1 cuts at the root (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, max = 64)
     int cutDepth;
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "3",
-            description = "Server nodes (JVMs) to start, 1 to 9 (default: ${DEFAULT-VALUE}).")
+            description = "Server nodes (JVMs) to start, 1..9 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1, max = 9)
     int nodes;
 
     @Option(names = "--workers", paramLabel = "P", defaultValue = "0",
-            description = "Workers of each node's StrandPool (default: cores / nodes, at least 1).")
+            description = "Workers of each node's StrandPool, 0.." + ParallelismOption.MAX
+                    + " (default: 0, for cores / nodes, at least 1).")
+    @Range(min = 0, max = ParallelismOption.MAX)
     int workers;
 
     @Option(names = "--jobs", paramLabel = "N", defaultValue = "48",
-            description = "Jobs in the skewed batch (default: ${DEFAULT-VALUE}).")
+            description = "Jobs in the skewed batch, >= 1 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     int jobs;
 
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "20000000",
-            description = "Hash rounds of the cheapest job, about 1 ns each (default: ${DEFAULT-VALUE}).")
+            description = "Hash rounds of the cheapest job, about 1 ns each, >= 1 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     long rounds;
 
     @Option(names = "--skew", paramLabel = "X", defaultValue = "10",
-            description = "The costliest job is 1 + X times the cheapest (default: ${DEFAULT-VALUE}).")
+            description = "The costliest job is 1 + X times the cheapest, >= 0 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0)
     double skew;
 
     @Option(names = "--large-every", paramLabel = "K", defaultValue = "6",
-            description = "Every K-th job carries a large input; 0 for none (default: ${DEFAULT-VALUE}).")
+            description = "Every K-th job carries a large input, >= 0; 0 for none (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0)
     int largeEvery;
 
     @Option(names = "--large-mib", paramLabel = "M", defaultValue = "4",
-            description = "A large input's size in MiB (default: ${DEFAULT-VALUE}).")
+            description = "A large input's size in MiB, 0..256 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, max = 256)
     int largeMib;
 
     @Option(names = "--link", paramLabel = "LINK", defaultValue = "measured", converter = LinkConverter.class,
@@ -122,39 +137,38 @@ public final class ClusterDemoCommand implements Callable<Integer> {
     @Option(names = "--kill", description = "Run the batch again and kill the last node (SIGKILL) during it.")
     boolean kill;
 
-    @Option(names = "--no-progress", description = "No progress bar.")
+    @Option(names = "--no-progress", description = "No progress bar on standard error (default: off).")
     boolean noProgress;
+
+    @Option(names = "--json", description = "Print the runs (per node: jobs placed, run, stolen, "
+            + "pinned, input moved, busy and finish times) and the checks as one JSON object instead "
+            + "of the text; no progress bar (default: off).")
+    boolean json;
+
+    /** The runs for {@code --json}, in order. */
+    private final List<JsonRun> jsonRuns = new ArrayList<>();
 
     @Override
     public Integer call() {
-        if (nodes < 1 || nodes > 9) {
-            throw new ParameterException(spec.commandLine(), "--nodes must be in 1..9, got " + nodes);
-        }
-        if (jobs < 1 || rounds < 1 || skew < 0 || largeEvery < 0 || largeMib < 0 || largeMib > 256 || workers < 0) {
-            throw new ParameterException(spec.commandLine(), "--jobs and --rounds must be >= 1; --skew, "
-                    + "--large-every, --workers >= 0; --large-mib in 0..256");
+        if (!workload.equals("batch") && !workload.equals("uts")) {
+            throw Args.invalid(spec, "--workload", "'" + workload + "' is not one of batch, uts");
         }
         if (kill && nodes < 2) {
-            throw new ParameterException(spec.commandLine(), "--kill needs at least 2 nodes");
+            throw Args.usage(spec, "--kill needs at least 2 nodes");
         }
         SampleTree sample = null;
         if (workload.equals("uts")) {
             sample = SampleTree.named(tree);
             if (sample == null || sample.nodes() > 200_000_000L) {
-                throw new ParameterException(spec.commandLine(), "--tree must be a UTS sample tree of at most "
-                        + "about 100 million nodes (T1..T5, T1L, T2L, T3L), got " + tree);
+                throw Args.invalid(spec, "--tree", "'" + tree + "' is not a UTS sample tree of at most about "
+                        + "100 million nodes (T1..T5, T1L, T2L, T3L)");
             }
             if (kill) {
-                throw new ParameterException(spec.commandLine(), "--kill applies to --workload batch");
+                throw Args.usage(spec, "--kill applies to --workload batch");
             }
-            if (cutDepth < 0 || cutDepth > 64) {
-                throw new ParameterException(spec.commandLine(), "--cut-depth must be in 0..64, got " + cutDepth);
-            }
-        } else if (!workload.equals("batch")) {
-            throw new ParameterException(spec.commandLine(), "--workload must be batch or uts, got " + workload);
         }
         ClusterCommand.quietIgnite();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json ? new PrintWriter(Writer.nullWriter()) : spec.commandLine().getOut();
         ClusterConfig config = ClusterConfig.loopback().withLink(link).withCostAware(!noCostRule)
                 .withNodeParallelism(workers);
         out.printf(Locale.ROOT, "Starting %d Ignite server nodes on 127.0.0.1...%n", nodes);
@@ -163,6 +177,8 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         boolean ok = true;
         try (StrandCluster cluster = StrandCluster.startLocal(nodes, config)) {
             ClusterConfig c = cluster.config();
+            cluster0Workers = cluster.nodes().get(0).parallelism();
+            linkUsed = String.valueOf(cluster.link().orElseThrow());
             out.printf(Locale.ROOT, "  %d nodes up in %.1f s: %s, %d worker(s) each; discovery %s, communication "
                     + "from port %d%n", cluster.nodes().size(), (System.nanoTime() - t0) / 1e9,
                     String.join(", ", cluster.nodes().stream().map(n -> n.name()).toList()),
@@ -178,6 +194,12 @@ public final class ClusterDemoCommand implements Callable<Integer> {
             out.flush();
         }
         out.printf(ok ? "done: every check held%n" : "FAILED: a check did not hold%n");
+        if (json) {
+            PrintWriter o = spec.commandLine().getOut();
+            o.println(Json.write(new JsonDoc(BuildInfo.current(), System.getProperty("java.version"), workload,
+                    nodes, cluster0Workers, linkUsed, !noCostRule, List.copyOf(jsonRuns), ok)));
+            o.flush();
+        }
         return ok ? 0 : Main.EXIT_FAILURE;
     }
 
@@ -216,7 +238,7 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         Computed<Long> r;
         try {
             r = cluster.compute(uts, UtsCount.Subtree.root(), cut, jobs -> {
-                bar[0] = Progress.start(title, jobs, !noProgress);
+                bar[0] = Progress.start(title, jobs, !noProgress && !json);
                 return bar[0]::step;
             });
         } finally {
@@ -237,6 +259,7 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         boolean ok = r.value() == sample.nodes() && s.duplicates() == 0;
         out.printf(Locale.ROOT, "  nodes counted %,d, published %,d: %s%n", r.value(), sample.nodes(),
                 ok ? "OK" : "MISMATCH");
+        jsonRuns.add(JsonRun.of(title, r.jobs(), s, sample.nodes(), r.value(), ok));
         out.flush();
         return ok;
     }
@@ -260,7 +283,7 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         out.flush();
         ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
         BatchResult r;
-        try (Progress p = Progress.start(title, batch.size(), !noProgress)) {
+        try (Progress p = Progress.start(title, batch.size(), !noProgress && !json)) {
             if (victim != null) {
                 // Early enough that the victim still holds running and waiting jobs.
                 long delay = Math.max(200, cluster.estimator().estimate(SkewedWork.KIND, 1) / 1_000_000 * 3);
@@ -285,8 +308,31 @@ public final class ClusterDemoCommand implements Callable<Integer> {
                 s.wallNanos() / 1e9, ratio);
         boolean ok = got == expected && r.ids().size() == batch.size() && s.pinnedMoved() == 0;
         out.printf(Locale.ROOT, "  checksum %016x, local pool %016x: %s%n", got, expected, ok ? "OK" : "MISMATCH");
+        jsonRuns.add(JsonRun.of(title, batch.size(), s, expected, got, ok));
         out.flush();
         return ok;
+    }
+
+    /** Workers of each node's pool, and the link the cost rule used, for {@code --json}. */
+    private int cluster0Workers;
+    private String linkUsed;
+
+    /** The document of {@code --json}: the settings, then every measured run. */
+    record JsonDoc(BuildInfo strand, String java, String workload, int nodes, int workersPerNode, String link,
+                   boolean costRule, List<JsonRun> runs, boolean ok) { }
+
+    /**
+     * One measured run: the batch's checksum against the local pool's ({@code expected}), or the
+     * tree's count against its published one; times in seconds, per-node times in nanoseconds.
+     */
+    record JsonRun(String title, int jobs, int chunks, int stolen, int pinned, int stealable, int noEstimate,
+                   long bytesMoved, int failedOver, int duplicates, double wallSeconds, double finishImbalance,
+                   long expected, long got, boolean ok, List<NodeStats> nodes) {
+        static JsonRun of(String title, int jobs, RunStats s, long expected, long got, boolean ok) {
+            return new JsonRun(title, jobs, s.chunks(), s.stolen(), s.pinned(), s.stealable(), s.noEstimate(),
+                    s.bytesMoved(), s.failedOver(), s.duplicates(), s.wallNanos() / 1e9, s.finishImbalance(),
+                    expected, got, ok, s.nodes());
+        }
     }
 
     private static String ordinal(int k) {

@@ -2,6 +2,8 @@ package dev.strand.cli.cluster;
 
 import dev.strand.StrandPool;
 import dev.strand.Task;
+import dev.strand.cli.Args;
+import dev.strand.cli.Range;
 import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Json;
 import dev.strand.cluster.BatchJob;
@@ -21,7 +23,6 @@ import java.util.function.IntSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -32,7 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "overhead",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        header = "Per-job overhead of the cluster path beside a local StrandPool (us per job).",
+        header = "Per-job overhead of the cluster path beside a local StrandPool.",
         description = {
             "Runs batches of empty jobs (16-byte input, the input returned) on four paths,",
             "in one run, for each batch size of --jobs, each the median of --rounds batches",
@@ -56,18 +57,23 @@ public final class ClusterOverheadCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "3",
-            description = "Server nodes to start, 1 to 9 (default: ${DEFAULT-VALUE}).")
+            description = "Server nodes to start, 1..9 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1, max = 9)
     int nodes;
 
     @Option(names = "--jobs", paramLabel = "N", split = ",", defaultValue = "100,500,2000",
-            description = "Jobs per batch, one or more sizes, comma-separated (default: ${DEFAULT-VALUE}).")
+            description = "Jobs per batch, one or more sizes, comma-separated, >= 1 each (default: "
+                    + "${DEFAULT-VALUE}).")
+    @Range(min = 1)
     List<Integer> jobs;
 
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "5",
-            description = "Batches per path and size; the median is shown (default: ${DEFAULT-VALUE}).")
+            description = "Batches per path and size, >= 1; the median is shown (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     int rounds;
 
-    @Option(names = "--json", description = "Print the figures as one JSON object instead of the table.")
+    @Option(names = "--json", description = "Print the figures as one JSON object instead of the table "
+            + "(default: off).")
     boolean json;
 
     /** One path at one batch size: us per job (median, fastest, slowest batch) and Ignite jobs sent. */
@@ -78,8 +84,8 @@ public final class ClusterOverheadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (nodes < 1 || nodes > 9 || jobs.isEmpty() || rounds < 1 || jobs.stream().anyMatch(j -> j < 1)) {
-            throw new ParameterException(spec.commandLine(), "--nodes must be in 1..9, --jobs and --rounds >= 1");
+        if (jobs.isEmpty()) {
+            throw Args.invalid(spec, "--jobs", "needs at least one batch size");
         }
         ClusterCommand.quietIgnite();
         PrintWriter out = spec.commandLine().getOut();

@@ -6,6 +6,7 @@ import dev.strand.Strand;
 import dev.strand.StrandPool;
 import dev.strand.Task;
 import dev.strand.cli.PoolOptions;
+import dev.strand.cli.Range;
 import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Charts;
 import dev.strand.cli.out.Json;
@@ -30,7 +31,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "grain",
         sortOptions = false,
-        header = "Sweep the grain size of a parallel sum and of fib: the U-shaped curve.",
+        header = "Grain size of a parallel sum and of fib swept: a U-shaped curve.",
         description = {
             "The grain-size trade-off, measured. A parallel sum of n longs is run",
             "with a fixed grain g = 1, 2, 4, ..., n (serial below g: Parallel.sum with",
@@ -65,8 +65,9 @@ import picocli.CommandLine.Spec;
             "whole run: points measured on a busy machine are not to be trusted. A",
             "progress bar runs on standard error.",
             ""},
-        footer = {"", "Example: strand grain -p 2 -n 1048576 --reps 3 --chart docs/grain.png",
-                "Exit status: 0 success, 1 a result was wrong (or an error), 2 invalid arguments."})
+        footer = {"", "Example: strand grain -p 2 -n 1048576 --reps 3 --out docs",
+                "Exit status: 0 success, 1 a result was wrong (or an error),",
+                "             2 invalid arguments."})
 public final class GrainCommand implements Callable<Integer> {
 
     static final int MAX_N = 1 << 27;
@@ -78,40 +79,41 @@ public final class GrainCommand implements Callable<Integer> {
      */
     static final long MIN_LOAD_NANOS = 200_000_000L;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Mixin
     PoolOptions pool;
 
-    @Option(names = {"-n", "--size"}, paramLabel = "N",
+    @Option(names = {"-n", "--elements"}, paramLabel = "N",
             description = "Number of longs summed, 1.." + MAX_N + "; the grains are the powers of two "
                     + "up to N, and N itself (default: 2^22 = ${DEFAULT-VALUE}).")
+    @Range(min = 1, max = MAX_N)
     int n = 1 << 22;
 
     @Option(names = {"-r", "--reps"}, paramLabel = "R",
             description = "Timed repetitions per point, 1.." + MAX_REPS + "; the median is reported "
                     + "(default: ${DEFAULT-VALUE}).")
+    @Range(min = 1, max = MAX_REPS)
     int reps = 5;
 
     @Option(names = "--warmup", paramLabel = "W",
             description = "Untimed warm-up runs of each kind (serial, auto, a few fixed grains) "
                     + "before the sweep, so that the JIT has compiled the code, 0.." + MAX_REPS
                     + " (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, max = MAX_REPS)
     int warmup = 3;
 
     @Option(names = "--fib", paramLabel = "N",
             description = "Argument of the fib sweep (cutoffs 1..N), 0.." + MAX_FIB + "; 0 skips it "
                     + "(default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, max = MAX_FIB)
     int fibN = 30;
 
-    @Option(names = "--chart", paramLabel = "FILE",
-            description = "PNG file for the sum's chart; the fib chart goes next to it with '-fib' "
-                    + "added to the name (default: ${DEFAULT-VALUE}).")
-    Path chart = Path.of("grain.png");
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Folder for the charts, grain.png (the sum) and grain-fib.png "
+                    + "(default: the current folder).")
+    Path out = Path.of(".");
 
-    @Option(names = "--no-chart", description = "Do not write the PNG charts (default: off).")
-    boolean noChart;
+    @Option(names = "--no-charts", description = "Do not write the PNG charts (default: off).")
+    boolean noCharts;
 
     @Option(names = "--no-progress",
             description = "No progress bar on standard error (the bar is shown only when standard "
@@ -164,7 +166,6 @@ public final class GrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        validate();
         PrintWriter out = spec.commandLine().getOut();
         List<String> failures = new ArrayList<>();
         List<Long> grains = grains(n);
@@ -185,13 +186,14 @@ public final class GrainCommand implements Callable<Integer> {
         double othersWhole = MachineLoad.othersBusy(whole);
 
         List<Path> charts = new ArrayList<>();
-        if (!noChart) {
+        if (!noCharts) {
             charts.add(Charts.savePng(chart(sum, "Parallel sum of " + pow2(n) + " longs, "
-                    + pool + ": time vs grain", "grain g (elements per serial leaf, log scale)"), chart));
+                    + pool + ": time vs grain", "grain g (elements per serial leaf, log scale)"),
+                    this.out.resolve("grain.png")));
             if (fib != null) {
                 charts.add(Charts.savePng(chart(fib, "fib(" + fibN + ") with a cutoff, " + pool
                         + ": time vs cutoff", "cutoff c (serial at or below fib(c); leaf work ~1.6^c)"),
-                        fibChartPath(chart)));
+                        this.out.resolve("grain-fib.png")));
             }
         }
 
@@ -223,24 +225,6 @@ public final class GrainCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void validate() {
-        check(n >= 1 && n <= MAX_N, "--size", "must be between 1 and " + MAX_N + ", got " + n);
-        check(reps >= 1 && reps <= MAX_REPS, "--reps", "must be between 1 and " + MAX_REPS
-                + ", got " + reps);
-        check(warmup >= 0 && warmup <= MAX_REPS, "--warmup", "must be between 0 and " + MAX_REPS
-                + ", got " + warmup);
-        check(fibN >= 0 && fibN <= MAX_FIB, "--fib", "must be between 0 and " + MAX_FIB + ", got "
-                + fibN);
-        check(chart.getFileName() != null, "--chart", "needs a file name, got '" + chart + "'");
-    }
-
-    private void check(boolean ok, String option, String message) {
-        if (!ok) {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '" + option
-                    + "': " + message);
-        }
-    }
-
     /** @return 1, 2, 4, ... up to n, and n itself if it is not a power of two */
     static List<Long> grains(int n) {
         List<Long> g = new ArrayList<>();
@@ -251,12 +235,6 @@ public final class GrainCommand implements Callable<Integer> {
             g.add((long) n);
         }
         return g;
-    }
-
-    static Path fibChartPath(Path chart) {
-        String name = chart.getFileName().toString();
-        String base = name.endsWith(".png") ? name.substring(0, name.length() - 4) : name;
-        return chart.resolveSibling(base + "-fib.png");
     }
 
     static String pow2(long n) {

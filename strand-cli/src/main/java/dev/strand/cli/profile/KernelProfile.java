@@ -21,12 +21,15 @@ final class KernelProfile {
     private final KernelRun.Plan plan;
     private final List<Integer> predict;
     private final Path out;
+    private final boolean charts;
 
-    KernelProfile(Workload w, KernelRun.Plan plan, List<Integer> predict, Path out) {
+    /** @param charts whether to write the PNG charts beside the reports */
+    KernelProfile(Workload w, KernelRun.Plan plan, List<Integer> predict, Path out, boolean charts) {
         this.w = w;
         this.plan = plan;
         this.predict = predict;
         this.out = out;
+        this.charts = charts;
     }
 
     /**
@@ -48,8 +51,10 @@ final class KernelProfile {
         List<Path> files = new ArrayList<>(ReportFiles.of(out, base));
         Map<Integer, Double> measured = new LinkedHashMap<>();
         o.plain().forEach((p, t) -> measured.put(p, t.median() * 1e6));
-        files.addAll(ProfileCharts.write(out, base, w.name() + " (" + w.params() + ")", r, pr, measured,
-                "measured, unprofiled (median)"));
+        if (charts) {
+            files.addAll(ProfileCharts.write(out, base, w.name() + " (" + w.params() + ")", r, pr, measured,
+                    "measured, unprofiled (median)"));
+        }
 
         List<ProfileJson.Compare> compare = new ArrayList<>();
         for (int p : List.of(1, 2)) {

@@ -1,5 +1,10 @@
 package dev.strand.cli.profile;
 
+import dev.strand.cli.Args;
+import dev.strand.cli.ParallelismOption;
+import dev.strand.cli.Range;
+import dev.strand.cli.bench.BenchCommand;
+import dev.strand.cli.bench.KernelSets;
 import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Json;
 import dev.strand.cli.out.Progress;
@@ -22,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -34,7 +40,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "profile",
         sortOptions = false,
-        header = "Work, span and parallelism of a kernel or of your program, and its replay.",
+        header = "Work, span and parallelism of a kernel or a program; its replay.",
         description = {
             "Profiles fork-join code with Strand's work/span profiler (after Cilkview and",
             "Cilkscale: He, Leiserson and Leiserson, SPAA 2010) and replays the recorded",
@@ -54,10 +60,10 @@ import picocli.CommandLine.Spec;
             "  pools keep their own parallelism. A program that calls System.exit ends",
             "  this command too (its pools' reports are still written, at exit).",
             "",
-            "Writes into --out: each profile as .txt, .csv and .json, and two charts per",
-            "profile, <name>-speedup.png and <name>-time.png (log axes, after",
-            "cilkscale.py): measured points, the replay's curve, the work law, the span",
-            "law and the burdened bound.",
+            "Writes into --out: each profile as .txt, .csv and .json, and (but with",
+            "--no-charts) two charts per profile, <name>-speedup.png and <name>-time.png",
+            "(log axes, after cilkscale.py): measured points, the replay's curve, the work",
+            "law, the span law and the burdened bound.",
             "",
             "The figures:",
             ProfileText.FIGURES,
@@ -70,11 +76,10 @@ import picocli.CommandLine.Spec;
             "  strand profile sort --set sort.n=1000000 --rounds 3 --out target/profile",
             "  strand profile --jar app.jar -- input.txt",
             "",
-            "Exit status: 0 success, 1 a wrong result or a failure of the program, 2 invalid "
-                    + "arguments (also: a program that ran no Strand pool)."})
+            "Exit status: 0 success, 1 a wrong result or a failure of the program,",
+            "             2 invalid arguments (also: a program that ran no Strand pool)."})
 public final class ProfileCommand implements Callable<Integer> {
 
-    static final int MAX_P = 256;
     static final int MAX_PREDICT = 32768;
 
     @Parameters(paramLabel = "KERNEL|ARG", arity = "0..*",
@@ -82,42 +87,46 @@ public final class ProfileCommand implements Callable<Integer> {
                     + "(after --).")
     List<String> positional = new ArrayList<>();
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Option(names = {"-p", "--parallelism"}, paramLabel = "P",
-            description = "Workers of the profiled pool (kernels), 1.." + MAX_P
-                    + " (default: the available processors, ${DEFAULT-VALUE} here).")
-    int parallelism = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    ParallelismOption workers;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Directory for the reports and charts (created; default: ${DEFAULT-VALUE}).")
+            description = "Folder for the reports and charts (created; default: ${DEFAULT-VALUE}).")
     Path out = Path.of("strand-profile");
 
-    @Option(names = "--predict", paramLabel = "P,P,...", split = ",",
-            description = "Worker counts to replay the profile at, 1.." + MAX_PREDICT
-                    + " (default: 1,2,4,...,1024; 1 and 2 are always replayed).")
+    @Option(names = "--no-charts", description = "Write only the reports, not the PNG charts (default: off).")
+    boolean noCharts;
+
+    @Option(names = "--predict", paramLabel = "P", split = ",",
+            description = "Worker counts to replay the profile at, comma-separated, 1.." + MAX_PREDICT
+                    + " each (default: 1,2,4,...,1024; 1 and 2 are always replayed).")
+    @Range(min = 1, max = MAX_PREDICT)
     List<Integer> predict = new ArrayList<>(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024));
 
     @Option(names = "--rounds", paramLabel = "R",
             description = "Measured rounds per kernel, 1..100 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1, max = 100)
     int rounds = 5;
 
     @Option(names = "--warmup", paramLabel = "W",
             description = "Warm-up rounds per kernel, untimed, 0..100 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, max = 100)
     int warmup = 1;
 
     @Option(names = "--pause", paramLabel = "MS",
             description = "Sleep before every run, after a System.gc(), both untimed, so the pool "
-                    + "that ran before has parked its workers (default: ${DEFAULT-VALUE} ms).")
+                    + "that ran before has parked its workers, 0..10000 (default: ${DEFAULT-VALUE} ms).")
+    @Range(min = 0, max = 10_000)
     int pauseMs = 10;
 
-    @Option(names = "--size", paramLabel = "small|default|large",
-            description = "The kernels' preset sizes, as in 'strand bench' (default: ${DEFAULT-VALUE}).")
-    String size = "default";
+    @Option(names = "--size", paramLabel = "small|default|large", defaultValue = "default",
+            converter = BenchCommand.SizeConverter.class,
+            description = "The kernels' preset problem sizes, as in 'strand bench' (default: ${DEFAULT-VALUE}).")
+    Size size;
 
-    @Option(names = "--set", paramLabel = "KERNEL.PARAM=VALUE",
-            description = "Override one parameter of one kernel, e.g. --set sort.n=1000000 (repeatable).")
+    @Option(names = "--set", paramLabel = KernelSets.LABEL,
+            description = "Override one parameter of one kernel, such as --set sort.n=1000000 "
+                    + "(repeatable; 'strand bench --list' shows the names).")
     Map<String, String> sets = new LinkedHashMap<>();
 
     @Option(names = "--jar", paramLabel = "JAR", description = "Profile the program in this jar.")
@@ -132,7 +141,8 @@ public final class ProfileCommand implements Callable<Integer> {
             description = "The class whose main method runs (default for --jar: the manifest's Main-Class).")
     String mainClass;
 
-    @Option(names = "--json", description = "Print the results as one JSON object instead of the tables.")
+    @Option(names = "--json", description = "Print the results as one JSON object instead of the tables "
+            + "(default: off).")
     boolean json;
 
     @Option(names = "--no-progress", description = "No progress bar on standard error (it is shown only "
@@ -152,18 +162,18 @@ public final class ProfileCommand implements Callable<Integer> {
         List<Workload> workloads = workloads();
         prepareOut();
         List<ProfileJson.KernelDoc> docs = new ArrayList<>();
-        KernelRun.Plan plan = new KernelRun.Plan(parallelism, warmup, rounds, pauseMs);
+        KernelRun.Plan plan = new KernelRun.Plan(workers.get(), warmup, rounds, pauseMs);
         long steps = workloads.size() * (KernelRun.steps(plan) + Prediction.count(predict));
         if (!json) {
             o.printf(Locale.ROOT, "strand profile: P=%d, %d warm-up + %d measured round(s) per kernel; "
-                    + "Java %s, %d CPUs%n", parallelism, warmup, rounds, System.getProperty("java.version"),
+                    + "Java %s, %d CPUs%n", workers.get(), warmup, rounds, System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors());
             o.flush();
         }
         try (Progress progress = Progress.start("profile", steps, !json && !noProgress)) {
             for (Workload w : workloads) {
                 try (w) {
-                    docs.add(new KernelProfile(w, plan, predict, out).run(progress, json ? null : o));
+                    docs.add(new KernelProfile(w, plan, predict, out, !noCharts).run(progress, json ? null : o));
                 } catch (KernelProfile.NothingProfiled e) {
                     throw bad(e.getMessage());
                 }
@@ -218,8 +228,10 @@ public final class ProfileCommand implements Callable<Integer> {
                 Path text = ReportFiles.findOrWrite(r, out, before, base);
                 List<Prediction> pr = Prediction.of(r, predict, progress);
                 List<Path> files = new ArrayList<>(List.of(text));
-                files.addAll(ProfileCharts.write(out, base, simple + ", pool '" + r.pool() + "'", r, pr,
-                        Map.of(r.workers(), (double) r.total().wallNanos()), "profiled run"));
+                if (!noCharts) {
+                    files.addAll(ProfileCharts.write(out, base, simple + ", pool '" + r.pool() + "'", r, pr,
+                            Map.of(r.workers(), (double) r.total().wallNanos()), "profiled run"));
+                }
                 pools.add(new ProfileJson.PoolDoc(ProfileJson.Report.of(r), ProfileJson.Point.of(pr),
                         files.stream().map(Path::toString).toList()));
                 if (!json) {
@@ -248,7 +260,7 @@ public final class ProfileCommand implements Callable<Integer> {
     // ------------------------------------------------------------------ arguments
 
     private ParameterException bad(String msg) {
-        return new ParameterException(spec.commandLine(), msg);
+        return Args.usage(spec, msg);
     }
 
     private void validate() {
@@ -264,25 +276,8 @@ public final class ProfileCommand implements Callable<Integer> {
                 throw bad("--main needs --jar or --class-path");
             }
         }
-        if (parallelism < 1 || parallelism > MAX_P) {
-            throw bad("--parallelism must be between 1 and " + MAX_P + ", got " + parallelism);
-        }
-        if (rounds < 1 || rounds > 100) {
-            throw bad("--rounds must be between 1 and 100, got " + rounds);
-        }
-        if (warmup < 0 || warmup > 100) {
-            throw bad("--warmup must be between 0 and 100, got " + warmup);
-        }
-        if (pauseMs < 0 || pauseMs > 10_000) {
-            throw bad("--pause must be between 0 and 10000 ms, got " + pauseMs);
-        }
         if (predict.isEmpty()) {
-            throw bad("--predict needs at least one worker count");
-        }
-        for (int p : predict) {
-            if (p < 1 || p > MAX_PREDICT) {
-                throw bad("--predict values must be between 1 and " + MAX_PREDICT + ", got " + p);
-            }
+            throw Args.invalid(spec, "--predict", "needs at least one worker count");
         }
     }
 
@@ -299,38 +294,21 @@ public final class ProfileCommand implements Callable<Integer> {
     }
 
     private List<Workload> workloads() {
-        Size s = null;
-        for (Size x : Size.values()) {
-            if (x.label().equalsIgnoreCase(size.strip())) {
-                s = x;
-            }
-        }
-        if (s == null) {
-            throw bad("--size must be one of small, default, large, got '" + size + "'");
-        }
         List<String> known = profilable();
-        Map<String, Map<String, String>> overrides = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : sets.entrySet()) {
-            int dot = e.getKey().indexOf('.');
-            if (dot <= 0 || dot == e.getKey().length() - 1) {
-                throw bad("--set expects KERNEL.PARAM=VALUE, got '" + e.getKey() + "=" + e.getValue() + "'");
-            }
-            String kernel = e.getKey().substring(0, dot);
-            if (!positional.contains(kernel)) {
-                throw bad("--set " + e.getKey() + ": kernel " + kernel + " is not being profiled");
-            }
-            overrides.computeIfAbsent(kernel, k -> new LinkedHashMap<>())
-                    .put(e.getKey().substring(dot + 1), e.getValue());
-        }
-        List<Workload> ws = new ArrayList<>();
+        List<Kernel> selected = new ArrayList<>();
         for (String name : positional) {
             if (!known.contains(name)) {
                 throw bad("unknown kernel '" + name + "' (kernels: " + String.join(", ", known) + ")");
             }
+            selected.add(Catalog.find(name).orElseThrow());
+        }
+        Map<String, Map<String, String>> overrides = KernelSets.parse(spec, sets, selected);
+        List<Workload> ws = new ArrayList<>();
+        for (Kernel k : selected) {
             try {
-                ws.add(Catalog.find(name).orElseThrow().create(s, overrides.getOrDefault(name, Map.of())));
+                ws.add(k.create(size, overrides.getOrDefault(k.name(), Map.of())));
             } catch (IllegalArgumentException e) {
-                throw bad(e.getMessage());
+                throw KernelSets.refused(spec, sets, e);
             }
         }
         return ws;
@@ -342,7 +320,7 @@ public final class ProfileCommand implements Callable<Integer> {
             Path probe = Files.createTempFile(out, ".strand-profile", ".tmp");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
-            throw bad("cannot write to --out " + out + " (" + reason(e) + ")");
+            throw Args.invalid(spec, "--out", "cannot write to " + out + " (" + reason(e) + ")");
         }
     }
 

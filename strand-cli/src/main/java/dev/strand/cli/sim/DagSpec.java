@@ -9,10 +9,12 @@ import picocli.CommandLine.TypeConversionException;
 final class DagSpec {
     private DagSpec() { }
 
-    /** The forms, for the help text and error messages. */
-    static final String FORMS = "tree:DEPTH, fib:N, loop:N[:WEIGHT], msort:N, msort-pmerge:N, "
-            + "sum:N:GRAIN[:TAU], uts-geo:BRANCHING:DEPTH[:SEED], uts-bin:B0:M:Q[:SEED], "
-            + "random:STRANDS[:SEED[:MAXWEIGHT]]";
+    /** The forms, in three parts that fit a line of the help each ... */
+    static final String FORMS_1 = "tree:DEPTH, fib:N, loop:N[:WEIGHT], msort:N, msort-pmerge:N";
+    static final String FORMS_2 = "sum:N:GRAIN[:TAU], uts-geo:BRANCHING:DEPTH[:SEED]";
+    static final String FORMS_3 = "uts-bin:B0:M:Q[:SEED], random:STRANDS[:SEED[:MAXWEIGHT]]";
+    /** ... and together, for the error messages. */
+    static final String FORMS = FORMS_1 + ", " + FORMS_2 + ", " + FORMS_3;
 
     static Dag parse(String spec) {
         String[] f = spec.strip().split(":");

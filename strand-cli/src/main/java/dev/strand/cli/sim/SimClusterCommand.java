@@ -1,5 +1,7 @@
 package dev.strand.cli.sim;
 
+import dev.strand.cli.Args;
+import dev.strand.cli.Range;
 import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Charts;
 import dev.strand.cli.out.Json;
@@ -27,7 +29,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -37,7 +38,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "cluster",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        header = "Simulate stealing between nodes over a network: Dask's cost-aware rule against plain stealing.",
+        header = "Simulated stealing between nodes: Dask's cost-aware rule vs plain.",
         description = {
             "Runs a skewed batch on NODES x CORES simulated cores: job i of n computes base",
             "(1 + skew (i/n)^2), placed in equal-count blocks per node (the last node holds",
@@ -48,7 +49,7 @@ import picocli.CommandLine.Spec;
             "three runs: no stealing, plain (take any waiting job) and cost-aware (Dask's",
             "rule: steal only if thief occupancy + transfer + compute <= victim occupancy -",
             "compute / 2). Prints the makespans and the ratio cost-aware / plain (below 1:",
-            "cost-aware wins) and writes to OUT:",
+            "cost-aware wins) and writes to DIR (--out; the CSV only with --no-charts):",
             "  cluster.csv            every run",
             "  cluster-ratio.png      makespan ratio cost-aware / plain vs bandwidth, per",
             "                         input size",
@@ -61,36 +62,46 @@ import picocli.CommandLine.Spec;
 public final class SimClusterCommand implements Callable<Integer> {
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "8",
-            description = "Nodes (default: ${DEFAULT-VALUE}).")
+            description = "Nodes, >= 1 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     int nodes;
 
     @Option(names = "--cores", paramLabel = "C", defaultValue = "4",
-            description = "Cores per node (default: ${DEFAULT-VALUE}).")
+            description = "Cores per node, >= 1 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     int cores;
 
     @Option(names = "--jobs-per-node", paramLabel = "J", defaultValue = "32",
-            description = "Jobs placed on each node (default: ${DEFAULT-VALUE}).")
+            description = "Jobs placed on each node, >= 1 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     int jobsPerNode;
 
     @Option(names = "--base-ms", paramLabel = "MS", defaultValue = "50",
-            description = "Compute of the cheapest job, ms (default: ${DEFAULT-VALUE}).")
+            description = "Compute of the cheapest job, ms, > 0 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, aboveMin = true)
     double baseMs;
 
     @Option(names = "--skew", paramLabel = "X", defaultValue = "10",
-            description = "The costliest job computes 1 + X times the cheapest (default: ${DEFAULT-VALUE}).")
+            description = "The costliest job computes 1 + X times the cheapest, >= 0 (default: "
+                    + "${DEFAULT-VALUE}).")
+    @Range(min = 0)
     double skew;
 
     @Option(names = "--large-every", paramLabel = "K", defaultValue = "4",
-            description = "Every K-th job carries a large input (default: ${DEFAULT-VALUE}).")
+            description = "Every K-th job carries a large input, >= 0; 0 for none (default: "
+                    + "${DEFAULT-VALUE}).")
+    @Range(min = 0)
     int largeEvery;
 
     @Option(names = "--small-kb", paramLabel = "KB", defaultValue = "10",
-            description = "The other jobs' input, kB (default: ${DEFAULT-VALUE}).")
+            description = "The other jobs' input, kB, >= 0 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0)
     double smallKb;
 
     @Option(names = "--large-mb", paramLabel = "MB", split = ",", defaultValue = "0.01,1,10,100",
-            description = "Large-input sizes to sweep, MB (10^6 bytes), comma-separated; 0.01 is the "
-                    + "all-small reference (default: ${DEFAULT-VALUE}).")
+            description = "Large-input sizes to sweep, MB (10^6 bytes), comma-separated, >= 0 each; "
+                    + "0.01 is the all-small reference (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0)
     List<Double> largeMb;
 
     @Option(names = "--mbits", paramLabel = "FROM..TO", defaultValue = "10..10000",
@@ -98,18 +109,25 @@ public final class SimClusterCommand implements Callable<Integer> {
     String mbits;
 
     @Option(names = "--latency-us", paramLabel = "US", defaultValue = "200",
-            description = "Latency of a message between nodes, us (default: ${DEFAULT-VALUE}).")
+            description = "Latency of a message between nodes, us, >= 0 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0)
     double latencyUs;
 
     @Option(names = "--makespan-mb", paramLabel = "MB", defaultValue = "10",
-            description = "The large-input size of cluster-makespan.png, MB (default: ${DEFAULT-VALUE}).")
+            description = "The large-input size of cluster-makespan.png, MB, >= 0 (default: "
+                    + "${DEFAULT-VALUE}).")
+    @Range(min = 0)
     double makespanMb;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "sim-out",
             description = "Folder for cluster.csv and the charts (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--json", description = "Print the runs as one JSON object instead of the table.")
+    @Option(names = "--no-charts", description = "Write only the CSV, not the PNG charts (default: off).")
+    boolean noCharts;
+
+    @Option(names = "--json", description = "Print the runs as one JSON object instead of the table "
+            + "(default: off).")
     boolean json;
 
     @Spec
@@ -130,11 +148,8 @@ public final class SimClusterCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         double[] bw = bandwidths();
-        if (nodes < 1 || cores < 1 || jobsPerNode < 1 || !(baseMs > 0) || skew < 0 || largeEvery < 0
-                || !(smallKb >= 0) || !(latencyUs >= 0) || largeMb.isEmpty()
-                || largeMb.stream().anyMatch(m -> !(m >= 0))) {
-            throw new ParameterException(spec.commandLine(), "--nodes, --cores, --jobs-per-node must be >= 1; "
-                    + "--base-ms > 0; --skew, --large-every, --small-kb, --latency-us, --large-mb >= 0");
+        if (largeMb.isEmpty()) {
+            throw Args.invalid(spec, "--large-mb", "needs at least one size");
         }
         List<Double> sizes = new ArrayList<>(largeMb);
         if (!sizes.contains(makespanMb)) {
@@ -190,12 +205,10 @@ public final class SimClusterCommand implements Callable<Integer> {
             lo = Double.parseDouble(f[0].strip());
             hi = f.length == 2 ? Double.parseDouble(f[1].strip()) : lo;
         } catch (NumberFormatException e) {
-            throw new ParameterException(spec.commandLine(), "--mbits must be FROM..TO, e.g. 10..10000, got "
-                    + mbits);
+            throw Args.invalid(spec, "--mbits", "'" + mbits + "' is not FROM..TO (such as 10..10000)");
         }
         if (f.length > 2 || !(lo > 0) || hi < lo || Double.isInfinite(hi)) {
-            throw new ParameterException(spec.commandLine(), "--mbits must be FROM..TO with 0 < FROM <= TO, got "
-                    + mbits);
+            throw Args.invalid(spec, "--mbits", "must be FROM..TO with 0 < FROM <= TO, got " + mbits);
         }
         int steps = (int) Math.ceil(Math.log10(hi / lo) * 4 - 1e-9);
         double[] out = new double[steps + 1];
@@ -223,8 +236,10 @@ public final class SimClusterCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out.resolve("cluster.csv") + ": " + e.getMessage(), e);
         }
-        files.add(ratioChart(points, bw));
-        files.add(makespanChart(points, bw));
+        if (!noCharts) {
+            files.add(ratioChart(points, bw));
+            files.add(makespanChart(points, bw));
+        }
         return files;
     }
 

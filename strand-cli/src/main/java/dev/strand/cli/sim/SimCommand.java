@@ -1,6 +1,8 @@
 package dev.strand.cli.sim;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.strand.cli.Args;
+import dev.strand.cli.Range;
 import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Json;
 import dev.strand.cli.out.Progress;
@@ -26,7 +28,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
@@ -36,7 +37,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 @Command(name = "sim",
         sortOptions = false,
-        header = "Simulate work stealing at 1 .. thousands of processors and check the bounds.",
+        header = "Work stealing simulated on up to 65536 processors; bounds checked.",
         description = {
             "Runs each DAG under the chosen scheduler on P = 1, 2, 4, ... up to --max-p",
             "simulated processors, once per seed, in lock-step steps (one work unit or one",
@@ -45,7 +46,8 @@ import picocli.CommandLine.TypeConversionException;
             "  time  = T_P / (T1/P + T-inf)    greedy <= 1; work stealing O(1)",
             "  steal = attempts / (P * T-inf)  O(1) expected (Blumofe-Leiserson)",
             "  space = S_P / (P * S1)          <= 1 under continuation stealing",
-            "and writes every run to OUT/sim.csv and four charts to OUT:",
+            "and writes every run to DIR/sim.csv and four charts to DIR (--out; none with",
+            "--no-charts):",
             "  speedup.png  speedup vs P against the T1/P and T-inf lines",
             "  steals.png   steal attempts vs P * T-inf",
             "  space.png    S_P vs P * S1, child vs continuation stealing (--space-dag)",
@@ -54,16 +56,14 @@ import picocli.CommandLine.TypeConversionException;
             "over a network (cost-aware vs plain); see its --help and docs/cluster.md.",
             ""},
         subcommands = {SimClusterCommand.class},
-        footer = {"", "DAG forms: " + DagSpec.FORMS + ".",
+        footer = {"", "DAG forms: " + DagSpec.FORMS_1 + ",", "           " + DagSpec.FORMS_2 + ",",
+            "           " + DagSpec.FORMS_3 + ".",
             "Example: strand sim --dags fib:30,uts-geo:4:11:4 --seeds 5 --out /tmp/sim",
             "Exit status: 0 success, 1 failure, 2 invalid arguments."})
 public final class SimCommand implements Callable<Integer> {
 
     /** Largest P accepted (the sweep doubles up to it). */
     static final int MAX_P = 1 << 16;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
 
     @Option(names = "--dags", paramLabel = "SPEC", split = ",",
             defaultValue = "tree:17,fib:25,uts-geo:4:8:5", converter = DagSpec.Converter.class,
@@ -74,11 +74,13 @@ public final class SimCommand implements Callable<Integer> {
     @Option(names = "--max-p", paramLabel = "P", defaultValue = "4096",
             description = "Largest P; the sweep runs P = 1, 2, 4, ... up to it, 1.." + MAX_P
                     + " (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1, max = MAX_P)
     int maxP;
 
     @Option(names = "--seeds", paramLabel = "N", defaultValue = "3",
-            description = "Runs per DAG and P, with seeds --seed, --seed+1, ... (default: "
+            description = "Runs per DAG and P, with seeds --seed, --seed+1, ..., 1..1000 (default: "
                     + "${DEFAULT-VALUE}).")
+    @Range(min = 1, max = 1000)
     int seeds;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
@@ -104,16 +106,19 @@ public final class SimCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     Policy.Steal steal;
 
-    @Option(names = "--victims", paramLabel = "uniform|coprime|localized|hierarchical|localized_hierarchical",
+    @Option(names = "--victims", paramLabel = "VICTIMS",
             defaultValue = "uniform", converter = VictimsConverter.class,
-            description = "Victim choice: uniform random; random start + coprime stride (Go); "
-                    + "steal back from your last thief first; near victims first over "
-                    + "--topology; both, the thief first, then near victims (default: ${DEFAULT-VALUE}).")
+            description = "Victim choice: 'uniform' random; 'coprime', a random start and a coprime "
+                    + "stride (Go); 'localized', steal back from your last thief first; "
+                    + "'hierarchical', near victims first over --topology; "
+                    + "'localized_hierarchical', both, the thief first, then near victims "
+                    + "(default: ${DEFAULT-VALUE}).")
     Policy.Victims victims;
 
     @Option(names = "--multiprogrammed", paramLabel = "P_A", defaultValue = "0",
             description = "Schedule only min(P_A, P) processors per step (a kernel sharing the "
-                    + "machine); 0 = dedicated processors (default: ${DEFAULT-VALUE}).")
+                    + "machine), >= 0; 0 = dedicated processors (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0)
     int activeProcessors;
 
     @Option(names = "--no-yield",
@@ -128,11 +133,13 @@ public final class SimCommand implements Callable<Integer> {
 
     @Option(names = "--steal-cost", paramLabel = "STEPS", defaultValue = "1",
             description = "Steps one steal attempt takes, >= 1 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     int stealCost;
 
     @Option(names = "--remote-latency", paramLabel = "STEPS", defaultValue = "0",
             description = "Extra steps per topology level between thief and victim, >= 0 "
                     + "(default: ${DEFAULT-VALUE}).")
+    @Range(min = 0)
     int remoteLatency;
 
     @Option(names = "--topology", paramLabel = "flat|SOCKET,NODE", defaultValue = "flat",
@@ -148,17 +155,20 @@ public final class SimCommand implements Callable<Integer> {
     Dag spaceDag;
 
     @Option(names = "--grain-n", paramLabel = "N", defaultValue = "262144",
-            description = "Elements of the parallel sum of the grain chart (default: "
-                    + "${DEFAULT-VALUE}); grains 1, 4, 16, ... up to N.")
+            description = "Elements of the parallel sum of the grain chart, 1..1073741824 (2^30; "
+                    + "default: ${DEFAULT-VALUE}); grains 1, 4, 16, ... up to N.")
+    @Range(min = 1, max = 1 << 30)
     long grainN;
 
     @Option(names = "--grain-tau", paramLabel = "UNITS", defaultValue = "16",
-            description = "Spawn overhead tau of the grain chart, work units per split "
+            description = "Spawn overhead tau of the grain chart, work units per split, >= 1 "
                     + "(default: ${DEFAULT-VALUE}).")
+    @Range(min = 1)
     long grainTau;
 
     @Option(names = "--grain-p", paramLabel = "P", defaultValue = "64",
-            description = "Processors of the grain chart (default: ${DEFAULT-VALUE}).")
+            description = "Processors of the grain chart, 1.." + MAX_P + " (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1, max = MAX_P)
     int grainP;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "sim-out",
@@ -166,8 +176,8 @@ public final class SimCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--no-charts",
-            description = "Write only the CSV; skip the charts and their extra runs (default: "
-                    + "charts on).")
+            description = "Write only the CSV, not the PNG charts, and skip the charts' extra runs "
+                    + "(default: off).")
     boolean noCharts;
 
     @Option(names = "--json",
@@ -239,24 +249,6 @@ public final class SimCommand implements Callable<Integer> {
     }
 
     private void validate() {
-        if (maxP < 1 || maxP > MAX_P) {
-            bad("--max-p must be 1.." + MAX_P + ", got " + maxP);
-        }
-        if (seeds < 1 || seeds > 1000) {
-            bad("--seeds must be 1..1000, got " + seeds);
-        }
-        if (grainP < 1 || grainP > MAX_P) {
-            bad("--grain-p must be 1.." + MAX_P + ", got " + grainP);
-        }
-        if (grainN < 1 || grainN > 1L << 30) {
-            bad("--grain-n must be 1..2^30, got " + grainN);
-        }
-        if (grainTau < 1) {
-            bad("--grain-tau must be >= 1, got " + grainTau);
-        }
-        if (activeProcessors < 0) {
-            bad("--multiprogrammed must be >= 0, got " + activeProcessors);
-        }
         boolean central = scheduler == Policy.Scheduler.GREEDY || scheduler == Policy.Scheduler.PDF;
         if (central && (activeProcessors > 0 || feedback)) {
             bad("--multiprogrammed and --feedback apply to work stealing and sharing, not to "
@@ -274,7 +266,7 @@ public final class SimCommand implements Callable<Integer> {
     }
 
     private void bad(String message) {
-        throw new ParameterException(spec.commandLine(), message);
+        throw Args.usage(spec, message);
     }
 
     private Policy policy() {

@@ -1,7 +1,11 @@
 package dev.strand.cli.soak;
 
 import dev.strand.StrandPool;
+import dev.strand.cli.Args;
 import dev.strand.cli.PoolOptions;
+import dev.strand.cli.Range;
+import dev.strand.cli.out.BuildInfo;
+import dev.strand.cli.out.Json;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -19,7 +23,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -31,10 +34,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "soak",
         sortOptions = false,
-        header = "Stress the runtime for a while with random workloads; report hangs, lost tasks, leaks.",
+        header = "Random workloads for a while; report hangs, lost tasks, leaks.",
         description = {
-            "Runs --pools drivers at once, each with a pool of its own (replaced now and then),",
-            "each running random workloads back to back until --duration is up. Every",
+            "Runs --pools drivers at once, each with a pool of its own (replaced now and",
+            "then), each running random workloads back to back until --duration is up. Every",
             "workload checks its results: fork/join, Strand.join and scope trees must count",
             "exactly the nodes a serial walk counts; a planned exception must reach the",
             "joiner; cancelled tasks never run; overflowing recursion on small-stack pools",
@@ -48,12 +51,12 @@ import picocli.CommandLine.Spec;
             "line shows the runs per workload, failures, heap used after a GC and live",
             "threads; the end checks that heap and thread count stayed flat.",
             "",
-            "Choices come from the random seed (--seed): a failure prints it and the workload, and",
-            "'strand soak --seed S --only W' replays the same choices (the scheduling of",
-            "the threads differs from run to run).",
+            "Choices come from the random seed (--seed): a failure prints it and the",
+            "workload, and 'strand soak --seed S --only W' replays the same choices (the",
+            "scheduling of the threads differs from run to run).",
             ""},
-        footer = {"", "Exit status: 0 if every check held, 1 on a failure, a hang or a leak, "
-                + "2 invalid arguments."})
+        footer = {"", "Exit status: 0 if every check held, 1 on a failure, a hang or a leak,",
+            "             2 invalid arguments."})
 @SuppressWarnings("EnumOrdinal") // per-workload counters: AtomicLongArrays indexed by ordinal, shared by the drivers
 public final class SoakCommand implements Callable<Integer> {
 
@@ -64,9 +67,6 @@ public final class SoakCommand implements Callable<Integer> {
 
     @Mixin
     PoolOptions poolOptions;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
 
     @Option(names = {"-d", "--duration"}, paramLabel = "TIME", defaultValue = "10m",
             converter = DurationConverter.class,
@@ -80,6 +80,7 @@ public final class SoakCommand implements Callable<Integer> {
     @Option(names = "--pools", paramLabel = "N", defaultValue = "3",
             description = "Drivers, each with a pool of its own, at once, 1.." + MAX_POOLS
                     + " (default: ${DEFAULT-VALUE}); workloads add short-lived pools.")
+    @Range(min = 1, max = MAX_POOLS)
     int pools;
 
     @Option(names = "--only", paramLabel = "WORKLOAD", converter = Workload.Converter.class,
@@ -101,6 +102,11 @@ public final class SoakCommand implements Callable<Integer> {
             description = "Interval of the progress lines and heap samples (default: ${DEFAULT-VALUE}).")
     Duration progressEvery;
 
+    @Option(names = "--json", description = "Print no progress lines, and at the end one JSON object: "
+            + "the settings, the runs per workload, the failures, the heap and thread checks "
+            + "(default: off).")
+    boolean json;
+
     private final List<String> failures = new CopyOnWriteArrayList<>();
     private AtomicLongArray runs;
     private AtomicLongArray failed;
@@ -115,9 +121,7 @@ public final class SoakCommand implements Callable<Integer> {
     }
 
     private void validate() {
-        check(pools >= 1 && pools <= MAX_POOLS, "--pools", "must be between 1 and " + MAX_POOLS
-                + ", got " + pools);
-        check(duration.toMillis() >= 1, "--duration", "must be positive, got "
+        check(duration.toMillis() >= 1, "--duration", "must be at least 1ms, got "
                 + DurationConverter.format(duration));
         check(timeout.toMillis() >= 1000, "--timeout", "must be at least 1s, got "
                 + DurationConverter.format(timeout));
@@ -129,8 +133,7 @@ public final class SoakCommand implements Callable<Integer> {
 
     private void check(boolean ok, String option, String message) {
         if (!ok) {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '" + option
-                    + "': " + message);
+            throw Args.invalid(spec, option, message);
         }
     }
 
@@ -255,11 +258,13 @@ public final class SoakCommand implements Callable<Integer> {
         MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
         int threadsAtStart = ManagementFactory.getThreadMXBean().getThreadCount();
         List<Long> heap = new ArrayList<>();
-        out.printf(Locale.ROOT, "soak: %s, seed %d, %d pools, %s, workloads: %s; hang timeout %s%n",
-                DurationConverter.format(duration), seed, pools, poolOptions,
-                String.join(" ", menu.stream().map(Workload::cliName).toList()),
-                DurationConverter.format(timeout));
-        out.flush();
+        if (!json) {
+            out.printf(Locale.ROOT, "soak: %s, seed %d, %d pools, %s, workloads: %s; hang timeout %s%n",
+                    DurationConverter.format(duration), seed, pools, poolOptions,
+                    String.join(" ", menu.stream().map(Workload::cliName).toList()),
+                    DurationConverter.format(timeout));
+            out.flush();
+        }
         start = System.nanoTime();
         long end = start + duration.toNanos();
         List<Driver> drivers = new ArrayList<>();
@@ -290,15 +295,21 @@ public final class SoakCommand implements Callable<Integer> {
             if (now - nextReport >= 0 && !stop) {
                 nextReport += progressEvery.toNanos();
                 heap.add(heapAfterGc(mem));
-                out.println(progress(heap.get(heap.size() - 1)));
-                out.flush();
+                if (!json) {
+                    out.println(progress(heap.get(heap.size() - 1)));
+                    out.flush();
+                }
             }
             sleep(50);
         }
         stop = true;
         printFailures(out, printed);
         if (hang != null) {
-            out.print(hang);
+            if (json) {
+                out.println(Json.write(toJson(menu, heap, null, null, hang)));
+            } else {
+                out.print(hang);
+            }
             out.flush();
             spec.commandLine().getErr().println("strand soak: HANG: " + hang.lines().findFirst()
                     .orElse("") + " (details above)");
@@ -326,24 +337,28 @@ public final class SoakCommand implements Callable<Integer> {
             total += runs.get(i);
             bad += failed.get(i);
         }
-        out.println(progress(lastHeap));
-        out.printf(Locale.ROOT, "summary: %d workloads in %s, %d failed (seed %d)%n", total,
-                elapsed(), bad, seed);
-        out.printf(Locale.ROOT, "  %-16s %8s %8s%n", "workload", "runs", "failed");
-        for (Workload w : menu) {
-            out.printf(Locale.ROOT, "  %-16s %8d %8d%n", w.cliName(), runs.get(w.ordinal()),
-                    failed.get(w.ordinal()));
-        }
-        out.println("  " + hv.text());
-        out.println("  " + tv.text());
         boolean ok = bad == 0 && hv.ok() && tv.ok();
-        out.println(ok ? "soak: OK" : "soak: FAILED");
+        if (json) {
+            out.println(Json.write(toJson(menu, heap, hv, tv, null)));
+        } else {
+            out.println(progress(lastHeap));
+            out.printf(Locale.ROOT, "summary: %d workloads in %s, %d failed (seed %d)%n", total,
+                    elapsed(), bad, seed);
+            out.printf(Locale.ROOT, "  %-16s %8s %8s%n", "workload", "runs", "failed");
+            for (Workload w : menu) {
+                out.printf(Locale.ROOT, "  %-16s %8d %8d%n", w.cliName(), runs.get(w.ordinal()),
+                        failed.get(w.ordinal()));
+            }
+            out.println("  " + hv.text());
+            out.println("  " + tv.text());
+            out.println(ok ? "soak: OK" : "soak: FAILED");
+        }
         out.flush();
         if (!ok) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("strand soak: " + (bad > 0 ? bad + " failed workload(s)" : "")
                     + (!hv.ok() ? " heap grew" : "") + (!tv.ok() ? " threads leaked" : "")
-                    + " (seed " + seed + "; details above)");
+                    + " (seed " + seed + "; details " + (json ? "in the JSON" : "above") + ")");
             err.flush();
             return 1;
         }
@@ -351,11 +366,47 @@ public final class SoakCommand implements Callable<Integer> {
     }
 
     private int printFailures(PrintWriter out, int printed) {
+        if (json) {
+            return printed;
+        }
         while (printed < failures.size()) {
             out.println(failures.get(printed++));
             out.flush();
         }
         return printed;
+    }
+
+    /**
+     * The document of {@code --json}: the settings, the runs and failures per workload, every
+     * failure's text (with its reproduce line), the heap samples (MiB after a GC) and the two leak
+     * checks; after a hang, its report and no checks.
+     */
+    record JsonDoc(BuildInfo strand, String java, long seed, String duration, double elapsedSeconds,
+                   int pools, String pool, List<JsonWorkload> workloads, long runs, long failed,
+                   List<String> failures, String hang, List<Double> heapMiB, JsonCheck heap,
+                   JsonCheck threads, boolean ok) { }
+
+    record JsonWorkload(String workload, long runs, long failed) { }
+
+    record JsonCheck(boolean ok, String text) { }
+
+    private JsonDoc toJson(List<Workload> menu, List<Long> heap, Verdicts.Verdict hv,
+                           Verdicts.Verdict tv, String hang) {
+        List<JsonWorkload> ws = new ArrayList<>();
+        long total = 0;
+        long bad = 0;
+        for (Workload w : menu) {
+            ws.add(new JsonWorkload(w.cliName(), runs.get(w.ordinal()), failed.get(w.ordinal())));
+            total += runs.get(w.ordinal());
+            bad += failed.get(w.ordinal());
+        }
+        boolean ok = hang == null && bad == 0 && hv != null && hv.ok() && tv != null && tv.ok();
+        return new JsonDoc(BuildInfo.current(), System.getProperty("java.version"), seed,
+                DurationConverter.format(duration), (System.nanoTime() - start) / 1e9, pools,
+                poolOptions.toString(), ws, total, bad, List.copyOf(failures), hang,
+                heap.stream().map(b -> b / (1024.0 * 1024.0)).toList(),
+                hv == null ? null : new JsonCheck(hv.ok(), hv.text()),
+                tv == null ? null : new JsonCheck(tv.ok(), tv.text()), ok);
     }
 
     private String progress(long heapBytes) {

@@ -54,7 +54,7 @@ enum Workload {
                     return w;
                 }
             }
-            throw new TypeConversionException("'" + value + "' is not a workload; one of "
+            throw new TypeConversionException("'" + value + "' is not one of "
                     + String.join(", ", this));
         }
 

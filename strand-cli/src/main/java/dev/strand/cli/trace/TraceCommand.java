@@ -1,7 +1,13 @@
 package dev.strand.cli.trace;
 
 import dev.strand.StrandPool;
+import dev.strand.cli.Args;
+import dev.strand.cli.ParallelismOption;
+import dev.strand.cli.Range;
 import dev.strand.cli.bench.BenchCommand;
+import dev.strand.cli.bench.KernelSets;
+import dev.strand.cli.out.BuildInfo;
+import dev.strand.cli.out.Json;
 import dev.strand.profile.Timeline;
 import dev.strand.workloads.Catalog;
 import dev.strand.workloads.Kernel;
@@ -19,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -34,33 +41,32 @@ import picocli.CommandLine.Spec;
         header = "Record the timeline of one run: a trace for Perfetto and a PNG.",
         description = {
             "Runs KERNEL (a kernel of 'strand bench', see 'strand bench --list') once on a",
-            "Strand pool that records its timeline, after warm-up runs on an ordinary pool of",
-            "the same size, and writes:",
-            "  DIR/KERNEL-trace.json  a Chrome trace-event file: open it in ui.perfetto.dev or",
-            "                         chrome://tracing. One track per worker; every task of",
-            "                         10 us or more is a slice (a task run while another waits",
-            "                         in a join is nested inside it); steals are arrows from",
-            "                         the worker that forked the task to the one that ran it;",
-            "                         parked time (no work to find) is a 'parked' slice.",
+            "Strand pool that records its timeline, after warm-up runs on an ordinary pool",
+            "of the same size, and writes:",
+            "  DIR/KERNEL-trace.json  a Chrome trace-event file: open it in ui.perfetto.dev",
+            "                         or chrome://tracing. One track per worker; every task",
+            "                         of 10 us or more is a slice (a task run while another",
+            "                         waits in a join is nested inside it); steals are",
+            "                         arrows from the worker that forked the task to the one",
+            "                         that ran it; parked time (no work to find) is a",
+            "                         'parked' slice.",
             "  DIR/KERNEL-trace.png   the same as a picture: tasks in blue (darker when",
-            "                         nested), steals as red lines, parked time in grey.",
+            "                         nested), steals as red lines, parked time in grey",
+            "                         (not with --no-charts).",
             "Recording costs a clock read per fork, join and task and a few bytes per task",
             "longer than 10 us; the run is slower than an unrecorded one, so read the trace",
             "for its shape (who ran what, when workers starved), not for its speed.",
             ""},
         footer = {"", "Example: strand trace uts-t3 -p 2 --out traces",
-                "Exit status: 0 success, 1 a result was wrong (or an error), 2 invalid arguments."})
+                "Exit status: 0 success, 1 a result was wrong (or an error),",
+                "             2 invalid arguments."})
 public final class TraceCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "KERNEL", description = "The kernel to run (see 'strand bench --list').")
     String kernel;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Option(names = {"-p", "--parallelism"}, paramLabel = "P", defaultValue = "2",
-            description = "Workers (default: ${DEFAULT-VALUE}; 1..256).")
-    int parallelism;
+    @Mixin
+    ParallelismOption workers;
 
     @Option(names = "--size", paramLabel = "small|default|large", defaultValue = "small",
             converter = BenchCommand.SizeConverter.class,
@@ -68,17 +74,26 @@ public final class TraceCommand implements Callable<Integer> {
                     + "is large; 'strand bench --list' shows the sizes).")
     Size size;
 
-    @Option(names = "--set", paramLabel = "PARAM=VALUE",
-            description = "Override a parameter of the kernel, e.g. --set n=30 (repeatable).")
+    @Option(names = "--set", paramLabel = KernelSets.LABEL,
+            description = "Override one parameter of the kernel, such as --set fib.n=30 (repeatable; "
+                    + "'strand bench --list' shows the names).")
     Map<String, String> sets = new LinkedHashMap<>();
 
     @Option(names = "--warmup", paramLabel = "W", defaultValue = "2",
-            description = "Unrecorded warm-up runs first (default: ${DEFAULT-VALUE}; 0..100).")
+            description = "Unrecorded warm-up runs first, 0..100 (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, max = 100)
     int warmup;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "strand-trace",
-            description = "Directory for the trace and the PNG (default: ${DEFAULT-VALUE}).")
+            description = "Folder for the trace and the PNG (default: ${DEFAULT-VALUE}).")
     Path out;
+
+    @Option(names = "--no-charts", description = "Write only the trace, not the PNG (default: off).")
+    boolean noCharts;
+
+    @Option(names = "--json", description = "Print the run's figures and the files written as one "
+            + "JSON object instead of the text (default: off).")
+    boolean json;
 
     @Spec
     CommandSpec spec;
@@ -87,19 +102,15 @@ public final class TraceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Kernel k = Catalog.find(kernel).orElseThrow(() -> bad("unknown kernel '" + kernel
                 + "' (kernels: " + String.join(", ", Catalog.names()) + ")"));
-        if (parallelism < 1 || parallelism > 256) {
-            throw bad("--parallelism must be in 1..256, got " + parallelism);
-        }
-        if (warmup < 0 || warmup > 100) {
-            throw bad("--warmup must be in 0..100, got " + warmup);
-        }
-        checkWritable(out);
+        Map<String, String> overrides = KernelSets.parse(spec, sets, List.of(k))
+                .getOrDefault(k.name(), Map.of());
         PrintWriter pw = spec.commandLine().getOut();
-        try (Workload w = create(k)) {
+        try (Workload w = create(k, overrides)) {
             if (!w.variants().contains(Variant.STRAND)) {
                 throw bad("kernel " + kernel + " has no Strand variant to trace");
             }
-            try (Pools plain = Pools.open(parallelism, List.of(Variant.STRAND))) {
+            checkWritable(out);
+            try (Pools plain = Pools.open(workers.get(), List.of(Variant.STRAND))) {
                 w.setUp(plain);
                 for (int i = 0; i < warmup; i++) {
                     runChecked(w);
@@ -109,8 +120,8 @@ public final class TraceCommand implements Callable<Integer> {
         Timeline t;
         long took;
         String params;
-        try (Workload w = create(k);
-             Pools traced = Pools.of(StrandPool.builder().name("trace").parallelism(parallelism)
+        try (Workload w = create(k, overrides);
+             Pools traced = Pools.of(StrandPool.builder().name("trace").parallelism(workers.get())
                      .timeline(true).build())) {
             w.setUp(traced);
             params = w.params();
@@ -119,24 +130,44 @@ public final class TraceCommand implements Callable<Integer> {
             took = System.nanoTime() - start;
             t = traced.strand().timeline();
         }
-        Path json = out.resolve(kernel + "-trace.json");
-        Path png = out.resolve(kernel + "-trace.png");
-        t.writeChromeTrace(json);
-        TimelineImage.write(t, String.format(Locale.ROOT, "%s (%s), P = %d: %.1f ms recorded",
-                kernel, params, parallelism, took / 1e6), png);
-        pw.printf(Locale.ROOT, "%s at P = %d: %.1f ms, %d task slices, %d steals, %d parked intervals%s%n",
-                kernel, parallelism, took / 1e6, t.slices().size(), t.steals().size(), t.parks().size(),
-                t.truncated() ? " (recording truncated: a worker reached its event limit)" : "");
-        pw.println("trace: " + json + "  (open in ui.perfetto.dev or chrome://tracing)");
-        pw.println("image: " + png);
+        int p = workers.get();
+        Path trace = out.resolve(kernel + "-trace.json");
+        Path png = noCharts ? null : out.resolve(kernel + "-trace.png");
+        t.writeChromeTrace(trace);
+        if (png != null) {
+            TimelineImage.write(t, String.format(Locale.ROOT, "%s (%s), P = %d: %.1f ms recorded",
+                    kernel, params, p, took / 1e6), png);
+        }
+        if (json) {
+            pw.println(Json.write(new JsonDoc(BuildInfo.current(), System.getProperty("java.version"),
+                    kernel, params, p, warmup, took / 1e6, t.slices().size(), t.steals().size(),
+                    t.parks().size(), t.truncated(), trace.toString(), png == null ? null : png.toString())));
+        } else {
+            pw.printf(Locale.ROOT, "%s at P = %d: %.1f ms, %d task slices, %d steals, %d parked intervals%s%n",
+                    kernel, p, took / 1e6, t.slices().size(), t.steals().size(), t.parks().size(),
+                    t.truncated() ? " (recording truncated: a worker reached its event limit)" : "");
+            pw.println("trace: " + trace + "  (open in ui.perfetto.dev or chrome://tracing)");
+            if (png != null) {
+                pw.println("image: " + png);
+            }
+        }
+        pw.flush();
         return 0;
     }
 
-    private Workload create(Kernel k) {
+    /**
+     * The document of {@code --json}: the run (its time, recorded with the timeline on) and the
+     * files written ({@code image} null with {@code --no-charts}).
+     */
+    record JsonDoc(BuildInfo strand, String java, String kernel, String params, int parallelism,
+                   int warmup, double millis, int slices, int steals, int parks, boolean truncated,
+                   String trace, String image) { }
+
+    private Workload create(Kernel k, Map<String, String> overrides) {
         try {
-            return k.create(size, sets);
+            return k.create(size, overrides);
         } catch (IllegalArgumentException e) {
-            throw bad(e.getMessage());
+            throw KernelSets.refused(spec, sets, e);
         }
     }
 
@@ -150,14 +181,14 @@ public final class TraceCommand implements Callable<Integer> {
         try {
             Files.createDirectories(dir);
         } catch (IOException | SecurityException e) {
-            throw bad("cannot create the output directory " + dir + ": " + e.getMessage());
+            throw Args.invalid(spec, "--out", "cannot create the folder " + dir + " (" + e.getMessage() + ")");
         }
         if (!Files.isWritable(dir)) {
-            throw bad("the output directory " + dir + " is not writable");
+            throw Args.invalid(spec, "--out", "the folder " + dir + " is not writable");
         }
     }
 
     private ParameterException bad(String message) {
-        return new ParameterException(spec.commandLine(), message);
+        return Args.usage(spec, message);
     }
 }

@@ -386,7 +386,7 @@ public final class Worker extends Thread {
             if (t != f) {
                 try {
                     if (t != null) {
-                        runTask(t);
+                        runNested(t);
                         t = null;
                     }
                     awaitJoinSlow(f);
@@ -488,6 +488,65 @@ public final class Worker extends Thread {
             return t;
         }
         return deque.pop();
+    }
+
+    /**
+     * The innermost interruptible task ({@code submit(Callable)} and the like) whose own code runs on
+     * this thread, or null: none does, or the innermost code is another task's that a wait runs
+     * nested in it. Owner only (see {@code Tasks.InterruptibleTask}).
+     */
+    private Task<?> interruptible;
+
+    /**
+     * Makes {@code t} the innermost interruptible task on this worker; called by the task as it
+     * starts ({@code t}) and ends (what this returned). Owner only.
+     *
+     * @return the previous one
+     */
+    public Task<?> swapInterruptible(Task<?> t) {
+        Task<?> previous = interruptible;
+        interruptible = t;
+        return previous;
+    }
+
+    /**
+     * Runs {@code r} nested in the running task, inside one of its waits (a join, a {@code get},
+     * {@code invokeAll}): {@code r} is another task, which a {@code cancel(true)} of the running
+     * task must not interrupt, so an interruptible running task is suspended meanwhile and takes
+     * its interrupt, if one came, when {@code r} returns.
+     */
+    private void runNested(Runnable r) {
+        Task<?> outer = interruptible;
+        if (outer == null) {
+            runTask(r);
+        } else {
+            runSuspending(r, outer);
+        }
+    }
+
+    /**
+     * Runs {@code target}, popped at its join inside an interruptible task: a task the running one
+     * forked is its own computation and runs as it is (a {@code cancel(true)} of the running task
+     * may interrupt it, as it would the code that forked it); a submission (an interruptible task
+     * of its own) is another task, run nested.
+     */
+    private void runJoinedTarget(Task<?> target) {
+        if (TASKS.isInterruptible(target)) {
+            runSuspending(target, interruptible);
+        } else {
+            runTask(target);
+        }
+    }
+
+    private void runSuspending(Runnable r, Task<?> outer) {
+        int how = TASKS.suspend(outer);
+        interruptible = null;
+        try {
+            runTask(r);
+        } finally {
+            interruptible = outer;
+            TASKS.resume(outer, how);
+        }
     }
 
     /**
@@ -681,11 +740,15 @@ public final class Worker extends Thread {
         Runnable t = deque.pop();
         try {
             if (t == target) {
-                runTask(target);
+                if (interruptible == null) {
+                    runTask(target);
+                } else {
+                    runJoinedTarget(target);
+                }
                 return;
             }
             if (t != null) {
-                runTask(t);
+                runNested(t);
                 t = null;
             }
             awaitJoinSlow(target);
@@ -711,7 +774,7 @@ public final class Worker extends Thread {
         Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
             while (TASKS.pending(target) && (t = popLocal()) != null) {
-                runTask(t);
+                runNested(t);
                 t = null;
                 if (unfinishedCount != 0) {
                     completeUnfinished();         // recorded deeper in t's run, which then recovered
@@ -757,7 +820,7 @@ public final class Worker extends Thread {
                     }
                 }
                 if (t != null) {
-                    runTask(t);
+                    runNested(t);
                     t = null;
                     if (unfinishedCount != 0) {
                         completeUnfinished();     // recorded deeper in t's run, which then recovered
@@ -1108,13 +1171,15 @@ public final class Worker extends Thread {
     /**
      * Puts the worker back in a consistent state after {@code e} escaped a decision: completes the
      * tasks whose completion failed, releases join frames left in use, leaves a sleep it was
-     * registered for, and reports {@code e} unless a task already carries it to its joiners.
+     * registered for, forgets an interruptible task whose end it skipped, and reports {@code e}
+     * unless a task already carries it to its joiners.
      */
     private void recover(Throwable e) {
         Throwable delivered = unfinishedCount > 0
                 ? (Throwable) unfinished[(unfinishedCount - 1) & UNFINISHED_MASK][1] : null;
         completeUnfinished();
         joins.abandon();
+        interruptible = null;                     // an error may have skipped a task's finally
         board.reset(index);
         if (sleep.isSleeping(index)) {
             sleep.workerCancelSleep(index);       // now counted as searching
@@ -1385,7 +1450,7 @@ public final class Worker extends Thread {
                     }
                 }
                 if (t != null) {
-                    runTask(t);
+                    runNested(t);
                     t = null;
                     if (unfinishedCount != 0) {
                         completeUnfinished();     // recorded deeper in t's run, which then recovered

@@ -79,7 +79,10 @@
  * <p>The waits of {@code java.util.concurrent} ({@code Task.get}, {@code invokeAll},
  * {@code invokeAny}, {@code invoke} on another pool) use the same helping loop with a deadline
  * and interrupts ({@code Worker.awaitJoinUntil}); for another pool's task, the worker serves its
- * own pool meanwhile.
+ * own pool meanwhile. Every task a wait runs is nested on the waiting task's stack
+ * ({@code Worker.runNested}): an interruptible waiter is suspended meanwhile, so that its
+ * {@code cancel(true)} interrupts it once the nested task has returned, never the nested task
+ * (the protocol is in {@code Tasks.InterruptibleTask}).
  *
  * <h2>Join frames</h2>
  * {@code Strand.join} offers its second half in a frame the worker reuses, one per nesting depth

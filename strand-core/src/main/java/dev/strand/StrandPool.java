@@ -110,6 +110,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     /** Checked under the injector's lock: a submission is queued only while RUNNING. */
     @SuppressWarnings("UnnecessaryLambda") // one object for every submission (a method reference would allocate per call)
     private final BooleanSupplier accepting = () -> runState.get() == RUNNING;
+    /** Checked under the injector's lock: a task's overflow or a requeued element until STOP. */
+    @SuppressWarnings("UnnecessaryLambda") // one object, as above
+    private final BooleanSupplier notStopped = () -> runState.get() < STOP;
     private final AtomicInteger liveWorkers;
     /**
      * {@code shutdownNow} calls under way: termination waits for them, so that the pool is never
@@ -837,15 +840,30 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /**
-     * Queues {@code r}, a task a joiner stole but may not run, for any worker: it was accepted
-     * already, so it is queued even after shutdown.
+     * Queues {@code r}, an element accepted already (a task a joiner stole but may not run, or one
+     * its worker's bounded deque cannot hold), for any worker: it is queued even after shutdown.
+     * Not once the pool is stopping: the run state is checked under the injector's lock, where
+     * {@link #shutdownNow} changes it before it drains the queue, so an element queued here is
+     * always drained (a check outside the lock let an offer land after the drain, and the element
+     * was neither run nor returned). One refused is {@linkplain #neverRunsAfterStop handled here}.
      */
     void requeue(Runnable r) {
-        if (isStopping()) {
+        if (!submissions.offer(r, notStopped)) {
             neverRunsAfterStop(r);
             return;
         }
-        submissions.offer(r, () -> true);
+        sleep.workPublishedByVolatileWrite(-1);
+    }
+
+    /**
+     * Queues {@code r}, a new submission from one of this pool's tasks that its worker's bounded
+     * deque cannot hold; rejected once the pool is stopping, as {@link #enqueue} rejects it (the
+     * check is under the injector's lock, as in {@link #requeue}).
+     */
+    void submitOverflow(Runnable r) {
+        if (!submissions.offer(r, notStopped)) {
+            throw rejected(r);
+        }
         sleep.workPublishedByVolatileWrite(-1);
     }
 
@@ -1293,6 +1311,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         @Override
         public void requeue(Runnable r) {
             StrandPool.this.requeue(r);
+        }
+
+        @Override
+        public void submitOverflow(Runnable r) {
+            StrandPool.this.submitOverflow(r);
         }
 
         @Override

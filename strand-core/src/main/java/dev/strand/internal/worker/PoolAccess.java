@@ -29,8 +29,21 @@ public abstract class PoolAccess {
     /** @return whether any queue holds work (a snapshot: the sleep protocol's scan) */
     public abstract boolean workVisible();
 
-    /** Queues {@code r}, taken by a joiner that may not run it, for any worker. */
+    /**
+     * Queues {@code r}, an element the pool accepted already (taken by a joiner that may not run
+     * it, or one its worker's bounded deque cannot hold), for any worker; once the pool is
+     * stopping, a plain Runnable runs here and a task is cancelled.
+     */
     public abstract void requeue(Runnable r);
+
+    /**
+     * Queues {@code r}, a new submission from a task that its worker's bounded deque cannot hold,
+     * for any worker.
+     *
+     * @throws java.util.concurrent.RejectedExecutionException if the pool is stopping (a task is
+     *                                                         cancelled)
+     */
+    public abstract void submitOverflow(Runnable r);
 
     /** The runtime failed beyond a worker's recovery: report and stop the pool. */
     public abstract void fail(Throwable e);

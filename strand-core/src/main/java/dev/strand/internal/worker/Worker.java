@@ -414,7 +414,11 @@ public final class Worker extends Thread {
      * deque, like a fork, but never run inline (the caller asked for asynchrony) and not held to the
      * spawn bound (overflowing into the external queue would cost a queue node, a CAS and a fence per
      * task, and a deque slot is the cheapest place to hold it). A block-based deque that is full
-     * refuses it: it then goes to the submission queue. Invariant: owner only.
+     * refuses it: it then goes to the submission queue, or, if the pool began to stop meanwhile, is
+     * rejected. Invariant: owner only.
+     *
+     * @throws java.util.concurrent.RejectedExecutionException if it went for the submission queue
+     *                                                         and the pool is stopping
      */
     public void submitLocal(Runnable t) {
         spawns++;
@@ -424,8 +428,10 @@ public final class Worker extends Thread {
                 sleep.workPublishedByVolatileWrite(index);  // put is a volatile RMW; pairs with S2
                 return;
             }                                     // the displaced task goes onto the deque
+            pushOwn(t, false);
+            return;
         }
-        pushOwn(t);
+        pushOwn(t, true);
     }
 
     /**
@@ -435,23 +441,34 @@ public final class Worker extends Thread {
      * most two free blocks (see {@code BwosDeque.room}); with less room the submission goes to
      * the pool's submission queue: never lost, never run inline, never left private in a ring
      * that could not grant it. Owner only.
+     *
+     * @param fresh whether {@code t} is a new submission (rejected if the pool is stopping), not
+     *              one accepted earlier (which is then handled as the pool's stop requires)
      */
-    private void pushOwn(Runnable t) {
+    private void pushOwn(Runnable t, boolean fresh) {
         if (blockDeque && deque.room() < 1) {
-            poolAccess.requeue(t);                // (nearly) full ring: the submission queue takes it
+            overflow(t, fresh);                   // (nearly) full ring: the submission queue takes it
             return;
         }
         int size = deque.push(t);
         if (blockDeque) {
             assert size >= 0 : "Invariant: a ring with room takes a push";
             if (size < 0) {
-                poolAccess.requeue(t);            // never lost, even if the bound were wrong
+                overflow(t, fresh);               // never lost, even if the bound were wrong
                 return;
             }
             deque.share();                        // its onShare wakes a sleeper
         }
         if (size >= maxDequeSize) {
             maxDequeSize = size + 1;
+        }
+    }
+
+    private void overflow(Runnable t, boolean fresh) {
+        if (fresh) {
+            poolAccess.submitOverflow(t);
+        } else {
+            poolAccess.requeue(t);
         }
     }
 
@@ -464,7 +481,7 @@ public final class Worker extends Thread {
         if (ownsNext) {
             Runnable t = nexts.take(index);
             if (t != null) {
-                pushOwn(t);
+                pushOwn(t, false);
             }
         }
         if (blockDeque) {

@@ -767,6 +767,17 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /**
+     * Takes the oldest submission alone, for a waiting worker's help; nothing once the pool is
+     * stopping. Unlike a batch, a single element needs no move handshake: its one taker runs it.
+     */
+    Runnable takeOneExternal() {
+        if (submissions.isEmpty() || isStopping()) {
+            return null;
+        }
+        return submissions.steal();
+    }
+
+    /**
      * Begins a move of a batch into worker {@code w}'s deque, unless the pool is stopping. The
      * volatile store of {@code w.moving}, then the read of the run state, pair with
      * {@link #shutdownNow()}'s store of STOP, then its read of {@code moving} (a Dekker pair): a
@@ -1291,6 +1302,22 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         @Override
         public Runnable takeExternal(Worker w) {
             return StrandPool.this.takeExternal(w);
+        }
+
+        @Override
+        public Runnable takeOneExternal() {
+            return StrandPool.this.takeOneExternal();
+        }
+
+        @Override
+        public boolean externalQueued() {
+            return !submissions.isEmpty();
+        }
+
+        @Override
+        public boolean canCompensate() {
+            long c = sleep.controlWord();
+            return ControlWord.sleepers(c) > 0 || ControlWord.reserve(c) > 0;
         }
 
         @Override

@@ -16,6 +16,21 @@ public abstract class PoolAccess {
     public abstract Runnable takeExternal(Worker w);
 
     /**
+     * Takes the oldest submission, alone (a wait's help: a batch moved onto the waiter's deque
+     * would run nested too, uncounted); nothing once the pool is stopping.
+     */
+    public abstract Runnable takeOneExternal();
+
+    /** @return whether the submission queue holds a task (a snapshot) */
+    public abstract boolean externalQueued();
+
+    /**
+     * @return whether a blocking wait would be compensated now: a worker sleeps (it can take
+     *     over) or a spare slot is left (a snapshot)
+     */
+    public abstract boolean canCompensate();
+
+    /**
      * Begins a move of a batch into {@code w}'s deque (the stop handshake, see
      * {@link Worker#moving}).
      *

@@ -5,6 +5,7 @@ import dev.strand.JoinPolicy;
 import dev.strand.Multiprogramming;
 import dev.strand.PoolConfig;
 import dev.strand.StealPolicy;
+import dev.strand.Strand;
 import dev.strand.StrandPool;
 import dev.strand.Task;
 import dev.strand.WorkerStats;
@@ -829,15 +830,26 @@ public final class Worker extends Thread {
         try {
             while (TASKS.pending(target)) {
                 t = popLocal();
+                boolean unrelated = false;
+                boolean tooDeep = false;
                 if (t == null) {
                     StackReserve.reserve();       // a steal's steps after its CAS must fit
                     t = stealDescendant(target);
                     if (t == null && !runningElsewhere(target)) {
-                        t = poolAccess.takeExternal(this);  // the target may be a submission still queued
+                        if (unrelatedDepth < MAX_UNRELATED_DEPTH || !poolAccess.canCompensate()) {
+                            t = poolAccess.takeOneExternal();   // the target may be a submission still queued
+                            unrelated = t != null;
+                        } else {
+                            tooDeep = poolAccess.externalQueued();
+                        }
                     }
                 }
                 if (t != null) {
-                    runNested(t);
+                    if (unrelated) {
+                        runUnrelated(t);
+                    } else {
+                        runNested(t);
+                    }
                     t = null;
                     if (unfinishedCount != 0) {
                         completeUnfinished();     // recorded deeper in t's run, which then recovered
@@ -845,6 +857,8 @@ public final class Worker extends Thread {
                     board.record(index, mine, mineBase);
                     fails = 0;
                     nap = MIN_JOIN_NAP_NANOS;
+                } else if (tooDeep) {
+                    awaitCompensated(target, 0L, false);   // done: the loop ends
                 } else if (++fails < JOIN_SPINS) {
                     Thread.onSpinWait();
                     yieldIfShared();              // the thief we wait for may be descheduled
@@ -1197,6 +1211,7 @@ public final class Worker extends Thread {
         completeUnfinished();
         joins.abandon();
         interruptible = null;                     // an error may have skipped a task's finally
+        unrelatedDepth = 0;
         board.reset(index);
         if (sleep.isSleeping(index)) {
             sleep.workerCancelSleep(index);       // now counted as searching
@@ -1452,22 +1467,36 @@ public final class Worker extends Thread {
                     return false;
                 }
                 t = popLocal();
+                boolean unrelated = false;
+                boolean tooDeep = false;
                 if (t == null) {
                     StackReserve.reserve();       // a steal's steps after its CAS must fit
                     if (ownPool) {
                         t = stealDescendant(target);   // the join's helping rule
                         if (t == null && !runningElsewhere(target)) {
-                            t = poolAccess.takeExternal(this);
+                            if (unrelatedDepth < MAX_UNRELATED_DEPTH || !poolAccess.canCompensate()) {
+                                t = poolAccess.takeOneExternal();
+                                unrelated = t != null;
+                            } else {
+                                tooDeep = poolAccess.externalQueued();
+                            }
                         }
-                    } else {
+                    } else if (unrelatedDepth < MAX_UNRELATED_DEPTH || !poolAccess.canCompensate()) {
                         t = stealSweep();         // another pool's task: serve our own pool
                         if (t == null) {
-                            t = poolAccess.takeExternal(this);
+                            t = poolAccess.takeOneExternal();
                         }
+                        unrelated = t != null;
+                    } else {
+                        tooDeep = poolAccess.workVisible();
                     }
                 }
                 if (t != null) {
-                    runNested(t);
+                    if (unrelated) {
+                        runUnrelated(t);
+                    } else {
+                        runNested(t);
+                    }
                     t = null;
                     if (unfinishedCount != 0) {
                         completeUnfinished();     // recorded deeper in t's run, which then recovered
@@ -1475,6 +1504,8 @@ public final class Worker extends Thread {
                     board.record(index, mine, mineBase);
                     fails = 0;
                     nap = MIN_JOIN_NAP_NANOS;
+                } else if (tooDeep) {
+                    return awaitCompensated(target, deadlineNanos, true);
                 } else if (++fails < JOIN_SPINS) {
                     Thread.onSpinWait();
                     yieldIfShared();              // the thief we wait for may be descheduled
@@ -1501,6 +1532,81 @@ public final class Worker extends Thread {
             throw e;
         } finally {
             TASKS.stopWaiting(target, node);             // a wait that ends early leaves no waiter behind
+        }
+    }
+
+    // ---------------------------------------------------------------- bounded helping
+
+    /**
+     * The most tasks unrelated to what it waits for that waits nest on one worker's stack. Such a
+     * task (from the submission queue, or another worker's deque for a wait on another pool) may
+     * wait in turn and take the next one: with submissions that queue up in FIFO order (a
+     * block-based deque that is full sends a task's submissions to the submission queue), each
+     * wait dug through the queue toward its target, one level deeper per task it passed that
+     * waited too, and a random DAG of about 45 k nodes overflowed the stack. A wait at this depth
+     * takes no more unrelated work: it waits with the pool compensating ({@link Strand#blocking}),
+     * so that another thread, on a stack of its own, runs the queue. ForkJoinPool never runs
+     * unrelated tasks in a join, and compensates instead, for the same reason.
+     */
+    static final int MAX_UNRELATED_DEPTH = 16;
+
+    /** Unrelated tasks (see {@link #MAX_UNRELATED_DEPTH}) that waits run nested on this stack now. Owner only. */
+    private int unrelatedDepth;
+
+    /** Runs {@code t}, unrelated to what the wait waits for, nested in it (counted in {@link #unrelatedDepth}). */
+    private void runUnrelated(Runnable t) {
+        unrelatedDepth++;
+        try {
+            runNested(t);
+        } finally {
+            unrelatedDepth--;
+        }
+    }
+
+    /**
+     * Waits for {@code target} without helping, the pool keeping its parallelism meanwhile (a
+     * sleeping worker takes over, or a spare thread starts, as for {@link Strand#blocking}): the
+     * wait of one that is {@link #MAX_UNRELATED_DEPTH} unrelated tasks deep.
+     *
+     * @param interruptible whether an interrupt ends the wait (the flag is left set); if not, it is
+     *                      kept and restored at the end
+     * @return whether {@code target} is done (false after the deadline or on an interrupt)
+     */
+    private boolean awaitCompensated(Task<?> target, long deadlineNanos, boolean interruptible) {
+        joinBlocks++;
+        return Strand.blocking(() -> parkUntil(target, deadlineNanos, interruptible));
+    }
+
+    private boolean parkUntil(Task<?> target, long deadlineNanos, boolean interruptible) {
+        Object node = TASKS.addWaiter(target, this);
+        if (node == null) {
+            return true;                          // completed meanwhile
+        }
+        boolean interrupted = false;
+        try {
+            while (TASKS.pending(target)) {
+                if (interruptible && isInterrupted()) {
+                    return false;
+                }
+                if (deadlineNanos == 0L) {
+                    LockSupport.park(target);
+                } else {
+                    long left = deadlineNanos - System.nanoTime();
+                    if (left <= 0L) {
+                        return false;
+                    }
+                    LockSupport.parkNanos(target, left);
+                }
+                if (!interruptible && Thread.interrupted()) {
+                    interrupted = true;           // a set flag would make every park return at once
+                }
+            }
+            return true;
+        } finally {
+            TASKS.stopWaiting(target, node);
+            if (interrupted) {
+                interrupt();
+            }
         }
     }
 }

@@ -111,6 +111,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     /** Checked under the injector's lock: a submission is queued only while RUNNING. */
     @SuppressWarnings("UnnecessaryLambda") // one object for every submission (a method reference would allocate per call)
     private final BooleanSupplier accepting = new Accepting();
+    /** Checked under the injector's lock: a task's overflow or a requeued element until STOP. */
+    private final BooleanSupplier notStopped = new NotStopped();
     private final AtomicInteger liveWorkers;
     /**
      * {@code shutdownNow} calls under way: termination waits for them, so that the pool is never
@@ -769,6 +771,17 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /**
+     * Takes the oldest submission alone, for a waiting worker's help; nothing once the pool is
+     * stopping. Unlike a batch, a single element needs no move handshake: its one taker runs it.
+     */
+    Runnable takeOneExternal() {
+        if (submissions.isEmpty() || isStopping()) {
+            return null;
+        }
+        return submissions.steal();
+    }
+
+    /**
      * Begins a move of a batch into worker {@code w}'s deque, unless the pool is stopping. The
      * volatile store of {@code w.moving}, then the read of the run state, pair with
      * {@link #shutdownNow()}'s store of STOP, then its read of {@code moving} (a Dekker pair): a
@@ -842,15 +855,30 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /**
-     * Queues {@code r}, a task a joiner stole but may not run, for any worker: it was accepted
-     * already, so it is queued even after shutdown.
+     * Queues {@code r}, an element accepted already (a task a joiner stole but may not run, or one
+     * its worker's bounded deque cannot hold), for any worker: it is queued even after shutdown.
+     * Not once the pool is stopping: the run state is checked under the injector's lock, where
+     * {@link #shutdownNow} changes it before it drains the queue, so an element queued here is
+     * always drained (a check outside the lock let an offer land after the drain, and the element
+     * was neither run nor returned). One refused is {@linkplain #neverRunsAfterStop handled here}.
      */
     void requeue(Runnable r) {
-        if (isStopping()) {
+        if (!submissions.offer(r, notStopped)) {
             neverRunsAfterStop(r);
             return;
         }
-        submissions.offer(r, () -> true);
+        sleep.workPublishedByVolatileWrite(-1);
+    }
+
+    /**
+     * Queues {@code r}, a new submission from one of this pool's tasks that its worker's bounded
+     * deque cannot hold; rejected once the pool is stopping, as {@link #enqueue} rejects it (the
+     * check is under the injector's lock, as in {@link #requeue}).
+     */
+    void submitOverflow(Runnable r) {
+        if (!submissions.offer(r, notStopped)) {
+            throw rejected(r);
+        }
         sleep.workPublishedByVolatileWrite(-1);
     }
 
@@ -1284,6 +1312,14 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
     }
 
+    /** Whether the pool has not stopped, asked under the submission queue's lock. */
+    private final class NotStopped implements BooleanSupplier {
+        @Override
+        public boolean getAsBoolean() {
+            return runState.get() < STOP;
+        }
+    }
+
     /** Moves the run state from running to shut down (under the submission queue's lock). */
     private final class ToShutdown implements Runnable {
         boolean changed;
@@ -1327,6 +1363,22 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
 
         @Override
+        public Runnable takeOneExternal() {
+            return StrandPool.this.takeOneExternal();
+        }
+
+        @Override
+        public boolean externalQueued() {
+            return !submissions.isEmpty();
+        }
+
+        @Override
+        public boolean canCompensate() {
+            long c = sleep.controlWord();
+            return ControlWord.sleepers(c) > 0 || ControlWord.reserve(c) > 0;
+        }
+
+        @Override
         public boolean beginMove(Worker w) {
             return StrandPool.this.beginMove(w);
         }
@@ -1344,6 +1396,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         @Override
         public void requeue(Runnable r) {
             StrandPool.this.requeue(r);
+        }
+
+        @Override
+        public void submitOverflow(Runnable r) {
+            StrandPool.this.submitOverflow(r);
         }
 
         @Override

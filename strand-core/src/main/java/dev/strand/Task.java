@@ -921,6 +921,16 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
 
         @Override
+        public int suspend(Task<?> t) {
+            return ((Tasks.InterruptibleTask<?>) t).suspend();
+        }
+
+        @Override
+        public void resume(Task<?> t, int how) {
+            ((Tasks.InterruptibleTask<?>) t).resume(how);
+        }
+
+        @Override
         public boolean isJoinFrame(Task<?> t) {
             return t instanceof JoinFrame;
         }

@@ -29,7 +29,8 @@
  * from {@code get}); the pool keeps running. Cancellation wins only against a task that has not
  * completed; a cancelled task that has not started never runs, and {@code cancel(true)} interrupts
  * a running task that the {@code ExecutorService} methods made (never a forked one, never a later
- * task of the same worker). A Runnable given to
+ * task of the same worker, never one that the worker runs inside the task's wait: that interrupt
+ * waits until the nested task returns). A Runnable given to
  * {@code execute} is queued as it is (the deques hold {@code Runnable}s, of which {@code Task} is
  * one), since nothing can wait for it; its exception goes to the worker's uncaught-exception handler
  * and the worker goes on.

@@ -179,4 +179,113 @@ class RandomDagStressTest {
             assertThat(s.tasksRun()).isGreaterThanOrEqualTo(s.spawns() + s.inlinedSpawns());
         }
     }
+
+    /**
+     * As {@link #parallel(Node, AtomicIntegerArray)}, with one parallel node in two submitting its
+     * children ({@code submit(Callable)}) and waiting for each with {@code get()}, as code written
+     * for an {@code ExecutorService} does. Such a wait helps: it runs the pool's tasks, queued
+     * submissions included, nested on its stack.
+     */
+    static long withSubmits(Node n, AtomicIntegerArray runs) {
+        List<Node> cs = n.children();
+        if (n.kind() != Node.PARALLEL || cs.size() < 2 || n.id() % 2 != 1) {
+            return parallel(n, runs, RandomDagStressTest::withSubmits);
+        }
+        runs.incrementAndGet(n.id());
+        long h = n.value() * 31 + n.id();
+        StrandPool pool = Strand.currentPool();
+        List<java.util.concurrent.Future<Long>> fs = new ArrayList<>();
+        for (int i = 1; i < cs.size(); i++) {
+            Node c = cs.get(i);
+            fs.add(pool.submit(() -> withSubmits(c, runs)));
+        }
+        long[] results = new long[cs.size()];
+        results[0] = withSubmits(cs.get(0), runs);
+        try {
+            for (int i = 0; i < fs.size(); i++) {
+                results[i + 1] = fs.get(i).get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+        for (long r : results) {
+            h = h * 17 + r;
+        }
+        return h;
+    }
+
+    /** Workers' stacks as HotSpot's default on 64-bit Linux (the tests run with -Xss4m). */
+    static final long DEFAULT_STACK = 1 << 20;
+
+    /**
+     * DAGs whose nodes also submit and get (see {@link #withSubmits}), on BWoS rings small enough
+     * to be full most of the time (a ring of two blocks never has room for a task's submission): a
+     * submission that finds its ring full goes to the pool's submission queue, and a waiting get()
+     * took the oldest queued submissions, each running nested on its stack and waiting in turn,
+     * until the stack overflowed (two of these twelve DAGs at P = 1 on 2 x 2 rings). Chase-Lev as
+     * the reference: there a task's submissions stay on its worker's deque, LIFO.
+     */
+    @ParameterizedTest(name = "P={0} deque={1} {2}x{3}")
+    @CsvSource({
+        "1, BWOS, 2, 2", "1, BWOS, 4, 1", "7, BWOS, 2, 2", "7, BWOS, 4, 1", "1, CHASE_LEV, 2, 2"
+    })
+    void dagsThatSubmitAndGetCompleteOnEveryDeque(int p, DequeKind kind, int blocks, int blockSize) {
+        try (StrandPool pool = StrandPool.builder().parallelism(p).stackSize(DEFAULT_STACK)
+                .tuning(tu -> tu.deque(kind).bwosBlocks(blocks).bwosBlockSize(blockSize)).build()) {
+            for (long seed = 1; seed <= 12; seed++) {
+                Gen g = new Gen(seed * 104_729 + p);
+                Node root = g.make(14);
+                AtomicIntegerArray runs = new AtomicIntegerArray(g.next);
+                long got = pool.invoke(() -> withSubmits(root, runs));
+                assertThat(got).as("seed %d (%d nodes)", seed, g.next).isEqualTo(serial(root));
+                for (int i = 0; i < g.next; i++) {
+                    assertThat(runs.get(i)).as("node %d of seed %d", i, seed).isEqualTo(1);
+                }
+            }
+        }
+    }
+
+    /**
+     * The same mechanism at its plainest, on one worker: a task submits a thousand tasks, each of
+     * which submits one more and gets it. With 2 x 2 BWoS rings every submission goes to the
+     * submission queue, so the first get() ran the second task nested, whose get() ran the third,
+     * and so on: a thousand nested waits overflowed the stack. Waits now nest a bounded number of
+     * unrelated tasks, then wait with the pool compensating; every task runs once.
+     */
+    @ParameterizedTest(name = "deque={0}")
+    @CsvSource({"BWOS", "CHASE_LEV"})
+    void aThousandTasksThatSubmitAndGetCompleteOnOneWorker(DequeKind kind) {
+        int n = 1_000;
+        java.util.concurrent.atomic.AtomicInteger ran = new java.util.concurrent.atomic.AtomicInteger();
+        try (StrandPool pool = StrandPool.builder().parallelism(1).stackSize(DEFAULT_STACK)
+                .tuning(tu -> tu.deque(kind).bwosBlocks(2).bwosBlockSize(2)).build()) {
+            int sum = pool.invoke(() -> {
+                List<java.util.concurrent.Future<Integer>> fs = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    fs.add(pool.submit(() -> {
+                        java.util.concurrent.Future<Integer> y = pool.submit(() -> {
+                            ran.incrementAndGet();
+                            return 1;
+                        });
+                        ran.incrementAndGet();
+                        return y.get() + 1;
+                    }));
+                }
+                int total = 0;
+                try {
+                    for (java.util.concurrent.Future<Integer> f : fs) {
+                        total += f.get();
+                    }
+                } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException(e);
+                }
+                return total;
+            });
+            assertThat(sum).isEqualTo(2 * n);
+            assertThat(ran.get()).as("tasks run").isEqualTo(2 * n);
+        }
+    }
 }

@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * shutdownNow: bounded even against a task that forks until interrupted; every accepted submission
@@ -289,5 +291,75 @@ class ShutdownNowTest {
         assertThat(pool.awaitTermination(LONG_WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
         assertThat(rejected.get()).isTrue();
         assertThatThrownBy(() -> pool.submit(() -> 1)).isInstanceOf(RejectedExecutionException.class);
+    }
+
+    /** A Runnable that a task passes to execute: counted when it runs, found by its class when returned. */
+    private static final class Inner implements Runnable {
+        private final LongAdder ran;
+
+        Inner(LongAdder ran) {
+            this.ran = ran;
+        }
+
+        @Override
+        public void run() {
+            ran.increment();
+        }
+    }
+
+    /**
+     * Tasks pass Runnables to execute until the pool rejects them, and shutdownNow comes at a
+     * different moment each round: every Runnable accepted (execute returned) ran or is in the
+     * returned list, on each kind of deque. A block-based ring fills (it is bounded), and a
+     * submission that finds it full goes to the submission queue: one that went there just after
+     * shutdownNow had drained that queue was neither run nor returned.
+     */
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"CHASE_LEV, 2, 2", "BWOS, 32, 32", "BWOS, 2, 4", "BWOS, 4, 1"})
+    void everyRunnableExecutedFromATaskRunsOrIsReturned(DequeKind kind, int blocks, int blockSize)
+            throws Exception {
+        int rounds = 40;
+        List<String> lost = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            StrandPool pool = StrandPool.builder().name("now-exec-" + kind + "-" + round).parallelism(2)
+                    .tuning(t -> t.deque(kind).bwosBlocks(blocks).bwosBlockSize(blockSize)).build();
+            LongAdder ran = new LongAdder();
+            LongAdder accepted = new LongAdder();
+            Inner inner = new Inner(ran);
+            Runnable spawner = () -> {
+                for (int i = 0; i < 64; i++) {
+                    try {
+                        pool.execute(inner);
+                    } catch (RejectedExecutionException e) {
+                        return;
+                    }
+                    accepted.increment();
+                }
+            };
+            CountDownLatch going = new CountDownLatch(1);
+            Thread submitter = new Thread(() -> {
+                going.countDown();
+                try {
+                    for (;;) {
+                        pool.execute(spawner);
+                    }
+                } catch (RejectedExecutionException e) {
+                    // stopped: done
+                }
+            });
+            submitter.start();
+            going.await();
+            Thread.sleep(1 + round % 4);
+            List<Runnable> returned = pool.shutdownNow();
+            submitter.join();
+            assertThat(pool.awaitTermination(LONG_WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            long back = returned.stream().filter(r -> r == inner).count();
+            long missing = accepted.sum() - ran.sum() - back;
+            if (missing != 0) {
+                lost.add("round " + round + ": accepted " + accepted.sum() + ", ran " + ran.sum()
+                        + ", returned " + back);
+            }
+        }
+        assertThat(lost).as("Runnables neither run nor returned").isEmpty();
     }
 }

@@ -49,6 +49,21 @@ public abstract class PoolAccess {
     public abstract Runnable takeExternal(Worker w);
 
     /**
+     * Takes the oldest submission, alone (a wait's help: a batch moved onto the waiter's deque
+     * would run nested too, uncounted); nothing once the pool is stopping.
+     */
+    public abstract Runnable takeOneExternal();
+
+    /** @return whether the submission queue holds a task (a snapshot) */
+    public abstract boolean externalQueued();
+
+    /**
+     * @return whether a blocking wait would be compensated now: a worker sleeps (it can take
+     *     over) or a spare slot is left (a snapshot)
+     */
+    public abstract boolean canCompensate();
+
+    /**
      * Begins a move of a batch into {@code w}'s deque (the stop handshake, see
      * {@link Worker#moving}).
      *
@@ -62,8 +77,21 @@ public abstract class PoolAccess {
     /** @return whether any queue holds work (a snapshot: the sleep protocol's scan) */
     public abstract boolean workVisible();
 
-    /** Queues {@code r}, taken by a joiner that may not run it, for any worker. */
+    /**
+     * Queues {@code r}, an element the pool accepted already (taken by a joiner that may not run
+     * it, or one its worker's bounded deque cannot hold), for any worker; once the pool is
+     * stopping, a plain Runnable runs here and a task is cancelled.
+     */
     public abstract void requeue(Runnable r);
+
+    /**
+     * Queues {@code r}, a new submission from a task that its worker's bounded deque cannot hold,
+     * for any worker.
+     *
+     * @throws java.util.concurrent.RejectedExecutionException if the pool is stopping (a task is
+     *                                                         cancelled)
+     */
+    public abstract void submitOverflow(Runnable r);
 
     /** The runtime failed beyond a worker's recovery: report and stop the pool. */
     public abstract void fail(Throwable e);

@@ -92,6 +92,18 @@ public abstract class TaskAccess {
     /** @return whether {@code r} is a submission that {@code cancel(true)} interrupts */
     public abstract boolean isInterruptible(Runnable r);
 
+    /**
+     * Interruptible task {@code t}, whose own code is the innermost on this worker, is about to
+     * have another task run nested in it: a {@code cancel(true)} meanwhile owes its interrupt
+     * instead of sending it.
+     *
+     * @return what to pass to {@link #resume}
+     */
+    public abstract int suspend(Task<?> t);
+
+    /** The nested task returned: {@code t}'s own code is the innermost again; an owed interrupt is sent. */
+    public abstract void resume(Task<?> t, int how);
+
     /** @return whether {@code t} is a join frame */
     public abstract boolean isJoinFrame(Task<?> t);
 

@@ -5,6 +5,7 @@ import dev.strand.JoinPolicy;
 import dev.strand.Multiprogramming;
 import dev.strand.PoolConfig;
 import dev.strand.StealPolicy;
+import dev.strand.Strand;
 import dev.strand.StrandPool;
 import dev.strand.Task;
 import dev.strand.WorkerStats;
@@ -392,7 +393,7 @@ public final class Worker extends Thread {
             if (t != f) {
                 try {
                     if (t != null) {
-                        runTask(t);
+                        runNested(t);
                         t = null;
                     }
                     awaitJoinSlow(f);
@@ -420,7 +421,11 @@ public final class Worker extends Thread {
      * deque, like a fork, but never run inline (the caller asked for asynchrony) and not held to the
      * spawn bound (overflowing into the external queue would cost a queue node, a CAS and a fence per
      * task, and a deque slot is the cheapest place to hold it). A block-based deque that is full
-     * refuses it: it then goes to the submission queue. Invariant: owner only.
+     * refuses it: it then goes to the submission queue, or, if the pool began to stop meanwhile, is
+     * rejected. Invariant: owner only.
+     *
+     * @throws java.util.concurrent.RejectedExecutionException if it went for the submission queue
+     *                                                         and the pool is stopping
      */
     public void submitLocal(Runnable t) {
         spawns++;
@@ -430,8 +435,10 @@ public final class Worker extends Thread {
                 sleep.workPublishedByVolatileWrite(index);  // put is a volatile RMW; pairs with S2
                 return;
             }                                     // the displaced task goes onto the deque
+            pushOwn(t, false);
+            return;
         }
-        pushOwn(t);
+        pushOwn(t, true);
     }
 
     /**
@@ -441,23 +448,34 @@ public final class Worker extends Thread {
      * most two free blocks (see {@code BwosDeque.room}); with less room the submission goes to
      * the pool's submission queue: never lost, never run inline, never left private in a ring
      * that could not grant it. Owner only.
+     *
+     * @param fresh whether {@code t} is a new submission (rejected if the pool is stopping), not
+     *              one accepted earlier (which is then handled as the pool's stop requires)
      */
-    private void pushOwn(Runnable t) {
+    private void pushOwn(Runnable t, boolean fresh) {
         if (blockDeque && deque.room() < 1) {
-            poolAccess.requeue(t);                // (nearly) full ring: the submission queue takes it
+            overflow(t, fresh);                   // (nearly) full ring: the submission queue takes it
             return;
         }
         int size = deque.push(t);
         if (blockDeque) {
             assert size >= 0 : "Invariant: a ring with room takes a push";
             if (size < 0) {
-                poolAccess.requeue(t);            // never lost, even if the bound were wrong
+                overflow(t, fresh);               // never lost, even if the bound were wrong
                 return;
             }
             deque.share();                        // its onShare wakes a sleeper
         }
         if (size >= maxDequeSize) {
             maxDequeSize = size + 1;
+        }
+    }
+
+    private void overflow(Runnable t, boolean fresh) {
+        if (fresh) {
+            poolAccess.submitOverflow(t);
+        } else {
+            poolAccess.requeue(t);
         }
     }
 
@@ -470,7 +488,7 @@ public final class Worker extends Thread {
         if (ownsNext) {
             Runnable t = nexts.take(index);
             if (t != null) {
-                pushOwn(t);
+                pushOwn(t, false);
             }
         }
         if (blockDeque) {
@@ -494,6 +512,65 @@ public final class Worker extends Thread {
             return t;
         }
         return deque.pop();
+    }
+
+    /**
+     * The innermost interruptible task ({@code submit(Callable)} and the like) whose own code runs on
+     * this thread, or null: none does, or the innermost code is another task's that a wait runs
+     * nested in it. Owner only (see {@code Tasks.InterruptibleTask}).
+     */
+    private Task<?> interruptible;
+
+    /**
+     * Makes {@code t} the innermost interruptible task on this worker; called by the task as it
+     * starts ({@code t}) and ends (what this returned). Owner only.
+     *
+     * @return the previous one
+     */
+    public Task<?> swapInterruptible(Task<?> t) {
+        Task<?> previous = interruptible;
+        interruptible = t;
+        return previous;
+    }
+
+    /**
+     * Runs {@code r} nested in the running task, inside one of its waits (a join, a {@code get},
+     * {@code invokeAll}): {@code r} is another task, which a {@code cancel(true)} of the running
+     * task must not interrupt, so an interruptible running task is suspended meanwhile and takes
+     * its interrupt, if one came, when {@code r} returns.
+     */
+    private void runNested(Runnable r) {
+        Task<?> outer = interruptible;
+        if (outer == null) {
+            runTask(r);
+        } else {
+            runSuspending(r, outer);
+        }
+    }
+
+    /**
+     * Runs {@code target}, popped at its join inside an interruptible task: a task the running one
+     * forked is its own computation and runs as it is (a {@code cancel(true)} of the running task
+     * may interrupt it, as it would the code that forked it); a submission (an interruptible task
+     * of its own) is another task, run nested.
+     */
+    private void runJoinedTarget(Task<?> target) {
+        if (TASKS.isInterruptible(target)) {
+            runSuspending(target, interruptible);
+        } else {
+            runTask(target);
+        }
+    }
+
+    private void runSuspending(Runnable r, Task<?> outer) {
+        int how = TASKS.suspend(outer);
+        interruptible = null;
+        try {
+            runTask(r);
+        } finally {
+            interruptible = outer;
+            TASKS.resume(outer, how);
+        }
     }
 
     /**
@@ -691,11 +768,15 @@ public final class Worker extends Thread {
         Runnable t = deque.pop();
         try {
             if (t == target) {
-                runTask(target);
+                if (interruptible == null) {
+                    runTask(target);
+                } else {
+                    runJoinedTarget(target);
+                }
                 return;
             }
             if (t != null) {
-                runTask(t);
+                runNested(t);
                 t = null;
             }
             awaitJoinSlow(target);
@@ -721,7 +802,7 @@ public final class Worker extends Thread {
         Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
             while (TASKS.pending(target) && (t = popLocal()) != null) {
-                runTask(t);
+                runNested(t);
                 t = null;
                 if (unfinishedCount != 0) {
                     completeUnfinished();         // recorded deeper in t's run, which then recovered
@@ -759,15 +840,26 @@ public final class Worker extends Thread {
         try {
             while (TASKS.pending(target)) {
                 t = popLocal();
+                boolean unrelated = false;
+                boolean tooDeep = false;
                 if (t == null) {
                     StackReserve.reserve();       // a steal's steps after its CAS must fit
                     t = stealDescendant(target);
                     if (t == null && !runningElsewhere(target)) {
-                        t = poolAccess.takeExternal(this);  // the target may be a submission still queued
+                        if (unrelatedDepth < MAX_UNRELATED_DEPTH || !poolAccess.canCompensate()) {
+                            t = poolAccess.takeOneExternal();   // the target may be a submission still queued
+                            unrelated = t != null;
+                        } else {
+                            tooDeep = poolAccess.externalQueued();
+                        }
                     }
                 }
                 if (t != null) {
-                    runTask(t);
+                    if (unrelated) {
+                        runUnrelated(t);
+                    } else {
+                        runNested(t);
+                    }
                     t = null;
                     if (unfinishedCount != 0) {
                         completeUnfinished();     // recorded deeper in t's run, which then recovered
@@ -775,6 +867,8 @@ public final class Worker extends Thread {
                     board.record(index, mine, mineBase);
                     fails = 0;
                     nap = MIN_JOIN_NAP_NANOS;
+                } else if (tooDeep) {
+                    awaitCompensated(target, 0L, false);   // done: the loop ends
                 } else if (++fails < JOIN_SPINS) {
                     Thread.onSpinWait();
                     yieldIfShared();              // the thief we wait for may be descheduled
@@ -1118,13 +1212,16 @@ public final class Worker extends Thread {
     /**
      * Puts the worker back in a consistent state after {@code e} escaped a decision: completes the
      * tasks whose completion failed, releases join frames left in use, leaves a sleep it was
-     * registered for, and reports {@code e} unless a task already carries it to its joiners.
+     * registered for, forgets an interruptible task whose end it skipped, and reports {@code e}
+     * unless a task already carries it to its joiners.
      */
     private void recover(Throwable e) {
         Throwable delivered = unfinishedCount > 0
                 ? (Throwable) unfinished[(unfinishedCount - 1) & UNFINISHED_MASK][1] : null;
         completeUnfinished();
         joins.abandon();
+        interruptible = null;                     // an error may have skipped a task's finally
+        unrelatedDepth = 0;
         board.reset(index);
         if (sleep.isSleeping(index)) {
             sleep.workerCancelSleep(index);       // now counted as searching
@@ -1380,22 +1477,36 @@ public final class Worker extends Thread {
                     return false;
                 }
                 t = popLocal();
+                boolean unrelated = false;
+                boolean tooDeep = false;
                 if (t == null) {
                     StackReserve.reserve();       // a steal's steps after its CAS must fit
                     if (ownPool) {
                         t = stealDescendant(target);   // the join's helping rule
                         if (t == null && !runningElsewhere(target)) {
-                            t = poolAccess.takeExternal(this);
+                            if (unrelatedDepth < MAX_UNRELATED_DEPTH || !poolAccess.canCompensate()) {
+                                t = poolAccess.takeOneExternal();
+                                unrelated = t != null;
+                            } else {
+                                tooDeep = poolAccess.externalQueued();
+                            }
                         }
-                    } else {
+                    } else if (unrelatedDepth < MAX_UNRELATED_DEPTH || !poolAccess.canCompensate()) {
                         t = stealSweep();         // another pool's task: serve our own pool
                         if (t == null) {
-                            t = poolAccess.takeExternal(this);
+                            t = poolAccess.takeOneExternal();
                         }
+                        unrelated = t != null;
+                    } else {
+                        tooDeep = poolAccess.workVisible();
                     }
                 }
                 if (t != null) {
-                    runTask(t);
+                    if (unrelated) {
+                        runUnrelated(t);
+                    } else {
+                        runNested(t);
+                    }
                     t = null;
                     if (unfinishedCount != 0) {
                         completeUnfinished();     // recorded deeper in t's run, which then recovered
@@ -1403,6 +1514,8 @@ public final class Worker extends Thread {
                     board.record(index, mine, mineBase);
                     fails = 0;
                     nap = MIN_JOIN_NAP_NANOS;
+                } else if (tooDeep) {
+                    return awaitCompensated(target, deadlineNanos, true);
                 } else if (++fails < JOIN_SPINS) {
                     Thread.onSpinWait();
                     yieldIfShared();              // the thief we wait for may be descheduled
@@ -1437,6 +1550,81 @@ public final class Worker extends Thread {
         @Override
         public void run() {
             throw new AssertionError("REPORT_ONLY marks a report; it never runs");
+        }
+    }
+
+    // ---------------------------------------------------------------- bounded helping
+
+    /**
+     * The most tasks unrelated to what it waits for that waits nest on one worker's stack. Such a
+     * task (from the submission queue, or another worker's deque for a wait on another pool) may
+     * wait in turn and take the next one: with submissions that queue up in FIFO order (a
+     * block-based deque that is full sends a task's submissions to the submission queue), each
+     * wait dug through the queue toward its target, one level deeper per task it passed that
+     * waited too, and a random DAG of about 45 k nodes overflowed the stack. A wait at this depth
+     * takes no more unrelated work: it waits with the pool compensating ({@link Strand#blocking}),
+     * so that another thread, on a stack of its own, runs the queue. ForkJoinPool never runs
+     * unrelated tasks in a join, and compensates instead, for the same reason.
+     */
+    static final int MAX_UNRELATED_DEPTH = 16;
+
+    /** Unrelated tasks (see {@link #MAX_UNRELATED_DEPTH}) that waits run nested on this stack now. Owner only. */
+    private int unrelatedDepth;
+
+    /** Runs {@code t}, unrelated to what the wait waits for, nested in it (counted in {@link #unrelatedDepth}). */
+    private void runUnrelated(Runnable t) {
+        unrelatedDepth++;
+        try {
+            runNested(t);
+        } finally {
+            unrelatedDepth--;
+        }
+    }
+
+    /**
+     * Waits for {@code target} without helping, the pool keeping its parallelism meanwhile (a
+     * sleeping worker takes over, or a spare thread starts, as for {@link Strand#blocking}): the
+     * wait of one that is {@link #MAX_UNRELATED_DEPTH} unrelated tasks deep.
+     *
+     * @param interruptible whether an interrupt ends the wait (the flag is left set); if not, it is
+     *                      kept and restored at the end
+     * @return whether {@code target} is done (false after the deadline or on an interrupt)
+     */
+    private boolean awaitCompensated(Task<?> target, long deadlineNanos, boolean interruptible) {
+        joinBlocks++;
+        return Strand.blocking(() -> parkUntil(target, deadlineNanos, interruptible));
+    }
+
+    private boolean parkUntil(Task<?> target, long deadlineNanos, boolean interruptible) {
+        Object node = TASKS.addWaiter(target, this);
+        if (node == null) {
+            return true;                          // completed meanwhile
+        }
+        boolean interrupted = false;
+        try {
+            while (TASKS.pending(target)) {
+                if (interruptible && isInterrupted()) {
+                    return false;
+                }
+                if (deadlineNanos == 0L) {
+                    LockSupport.park(target);
+                } else {
+                    long left = deadlineNanos - System.nanoTime();
+                    if (left <= 0L) {
+                        return false;
+                    }
+                    LockSupport.parkNanos(target, left);
+                }
+                if (!interruptible && Thread.interrupted()) {
+                    interrupted = true;           // a set flag would make every park return at once
+                }
+            }
+            return true;
+        } finally {
+            TASKS.stopWaiting(target, node);
+            if (interrupted) {
+                interrupt();
+            }
         }
     }
 }

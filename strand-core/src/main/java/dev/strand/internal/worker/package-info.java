@@ -79,7 +79,14 @@
  * <p>The waits of {@code java.util.concurrent} ({@code Task.get}, {@code invokeAll},
  * {@code invokeAny}, {@code invoke} on another pool) use the same helping loop with a deadline
  * and interrupts ({@code Worker.awaitJoinUntil}); for another pool's task, the worker serves its
- * own pool meanwhile.
+ * own pool meanwhile. Every task a wait runs is nested on the waiting task's stack
+ * ({@code Worker.runNested}): an interruptible waiter is suspended meanwhile, so that its
+ * {@code cancel(true)} interrupts it once the nested task has returned, never the nested task
+ * (the protocol is in {@code Tasks.InterruptibleTask}). A wait nests at most
+ * {@code Worker.MAX_UNRELATED_DEPTH} tasks unrelated to its target (from the submission queue, or
+ * a sweep for a wait on another pool); deeper, it waits through {@code Strand.blocking} and a
+ * compensating thread runs that work on a stack of its own (ForkJoinPool never helps with
+ * unrelated tasks, and compensates).
  *
  * <h2>Join frames</h2>
  * {@code Strand.join} offers its second half in a frame the worker reuses, one per nesting depth

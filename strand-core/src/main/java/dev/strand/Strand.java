@@ -600,12 +600,18 @@ public final class Strand {
         if (!(Thread.currentThread() instanceof Worker w)) {
             return call.call();
         }
-        StrandPool pool = w.pool;
-        pool.beginBlock(w);
+        // The count of blocked workers must come back down whatever is thrown, a stack overflow
+        // included, so it is raised and lowered by field stores in this frame, which call nothing
+        // and so cannot overflow; the compensation that may throw runs inside the try.
+        int depth = w.blockDepth;
+        w.blockDepth = depth + 1;
         try {
+            if (depth == 0) {
+                w.pool.beginBlock(w);             // a nested call blocks no further thread
+            }
             return call.call();
         } finally {
-            pool.endBlock();
+            w.blockDepth = depth;
         }
     }
 

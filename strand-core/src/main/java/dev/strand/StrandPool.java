@@ -12,6 +12,7 @@ import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
+import dev.strand.internal.stack.StackReserve;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.victim.Locality;
 import dev.strand.internal.worker.Contexts;
@@ -93,14 +94,20 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private final Worker[] workers;
     private static final java.lang.invoke.VarHandle WORKERS =
             java.lang.invoke.MethodHandles.arrayElementVarHandle(Worker[].class);
+    /**
+     * A spare slot's deque is created when the slot is first started, and the slots in use
+     * ({@code inUse}) may already cover a slot whose start another activation has not finished:
+     * loops over slots read the deque with acquire semantics ({@link #deque}) and skip a null one,
+     * which holds nothing. The start publishes it with a release store.
+     */
+    private static final java.lang.invoke.VarHandle DEQUES =
+            java.lang.invoke.MethodHandles.arrayElementVarHandle(WorkerDeque[].class);
     private final WorkerDeque<Runnable>[] deques;
     private final SleepCoordinator sleep;
     private final StealBoard board;
     /** The core workers' run-next slots ({@code Tuning.runNext}), or null. */
     private final NextSlots nexts;
     private final Internals access;
-    /** Tasks blocked in {@link Strand#blocking} on this pool's workers, now. */
-    private final AtomicInteger blocked = new AtomicInteger();
     /** Blocking calls that waited; spare threads started; blocks at the spare cap (statistics). */
     private final java.util.concurrent.atomic.LongAdder blocks = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder spareStarts = new java.util.concurrent.atomic.LongAdder();
@@ -804,15 +811,17 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     // ---------------------------------------------------------------- blocking
 
     /**
-     * Worker {@code w} is about to block in {@link Strand#blocking}: count it, and make sure
-     * {@code parallelism} threads can keep running tasks. If a worker sleeps, it can take over
-     * (woken now if work is waiting, else by the next publish, as usual); otherwise a spare slot
-     * leaves the reserve with a new thread, unless the cap is reached.
+     * Worker {@code w}, already counted as blocked ({@code Worker.blockDepth}), is about to block
+     * in {@link Strand#blocking}: make sure {@code parallelism} threads can keep running tasks.
+     * If a worker sleeps, it can take over (woken now if work is waiting, else by the next
+     * publish, as usual); otherwise a spare slot leaves the reserve with a thread, unless the cap
+     * is reached. May throw (a stack overflow, no thread to be had) with nothing changed but the
+     * statistics; the caller's {@code finally} then uncounts {@code w}.
      */
     void beginBlock(Worker w) {
+        StackReserve.reserve();                   // the flush below takes a task, then pushes it
         w.flushNext();                            // its run-next task, stealable without a grace
         blocks.increment();
-        blocked.incrementAndGet();
         if (ControlWord.sleepers(sleep.controlWord()) > 0) {
             if (workVisible()) {
                 sleep.workPublished(w.index);
@@ -824,14 +833,25 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
     }
 
-    /** The task that called {@link #beginBlock} resumed: a spare is now one too many, and leaves when idle. */
-    void endBlock() {
-        blocked.decrementAndGet();
+    /**
+     * @return the workers blocked in {@link Strand#blocking} now, up to {@code atMost} (a scan:
+     *     each worker counts itself in its own field)
+     */
+    private int blockedWorkers(int atMost) {
+        int n = 0;
+        for (int i = 0, m = sleep.inUse(); i < m && n < atMost; i++) {
+            Worker w = worker(i);
+            if (w != null && w.blockDepth > 0) {
+                n++;
+            }
+        }
+        return n;
     }
 
-    /** @return whether more spares are out of the reserve than tasks are blocked */
+    /** @return whether more spares are out of the reserve than workers are blocked */
     boolean spareSurplus() {
-        return sleep.sparesOut(sleep.controlWord()) > blocked.get();
+        int out = sleep.sparesOut(sleep.controlWord());
+        return out > 0 && out > blockedWorkers(out);
     }
 
     /** The most submissions one worker moves to its deque at a time (Go's globrunqget caps at 128). */
@@ -847,7 +867,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             return true;
         }
         for (int i = 0, n = sleep.inUse(); i < n; i++) {
-            if (deques[i].hasStealable()) {
+            WorkerDeque<Runnable> d = deque(i);
+            if (d != null && d.hasStealable()) {
                 return true;
             }
         }
@@ -938,7 +959,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * start fails, the unstarted worker stays in the slot and a later activation copies it.
      */
     private void startFirst(int i) {
-        deques[i] = newDeque(i);
+        DEQUES.setRelease(deques, i, newDeque(i));
         Worker w = new Worker(this, access, i, workers, deques, board, sleep, config);
         w.searchingAtStart();
         WORKERS.setVolatile(workers, i, w);
@@ -962,6 +983,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         if (liveWorkers.decrementAndGet() == 0) {
             tryTerminate();
         }
+    }
+
+    /** @return slot {@code i}'s deque, or null if the slot was never started (see {@link #DEQUES}) */
+    @SuppressWarnings("unchecked")
+    private WorkerDeque<Runnable> deque(int i) {
+        return (WorkerDeque<Runnable>) DEQUES.getAcquire(deques, i);
     }
 
     /** @return the current Worker of slot {@code i} (a revived slot has a new one) */
@@ -1083,7 +1110,10 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
                 neverStarted(r, never);
             }
             for (int i = 0, n = sleep.inUse(); i < n; i++) {
-                drainDeque(deques[i], never);
+                WorkerDeque<Runnable> d = deque(i);
+                if (d != null) {
+                    drainDeque(d, never);
+                }
             }
             if (nexts != null) {
                 for (int i = 0; i < nexts.size(); i++) {
@@ -1265,7 +1295,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     private BlockingStats blockingStats() {
         return new BlockingStats(blocks.sum(), spareStarts.sum(), uncompensated.sum(),
-                sleep.sparesOut(sleep.controlWord()), Math.max(0, blocked.get()));
+                sleep.sparesOut(sleep.controlWord()), blockedWorkers(Integer.MAX_VALUE));
     }
 
     /** @return a readable dump of the pool's state: run state, idle control word, every worker */

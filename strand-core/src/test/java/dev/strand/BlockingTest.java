@@ -2,7 +2,10 @@ package dev.strand;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strand.internal.sleep.SleepCoordinator;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -228,6 +231,47 @@ class BlockingTest {
         Task<Long> left = Strand.fork(() -> tree(depth - 1, ran, round));
         long right = tree(depth - 1, ran, round);
         return right + left.join();
+    }
+
+    /**
+     * A spare slot gets its deque at its first start, and concurrent activations can make the
+     * slots in use cover a slot whose start is still under way, before its deque exists (slot 3
+     * started, slot 2 claimed but not yet given a deque). Every loop over the slots must pass
+     * such a slot by: here the pool is put in that state, then runs fork-join work, whose steals
+     * and sleeps sweep every slot in use. Before, the sweep threw a NullPointerException that
+     * killed the worker.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aSlotInUseWithoutItsDequeYetIsPassedBy() throws Exception {
+        List<Throwable> died = Collections.synchronizedList(new ArrayList<>());
+        try (StrandPool pool = StrandPool.builder().parallelism(2)
+                .uncaughtExceptionHandler((t, e) -> died.add(e)).build()) {
+            Field f = StrandPool.class.getDeclaredField("sleep");
+            f.setAccessible(true);
+            ((SleepCoordinator) f.get(pool)).raiseInUse(4);
+            for (int round = 0; round < 50; round++) {
+                assertThat(pool.invoke(() -> fib(16))).isEqualTo(987);
+                assertThat(pool.submit(() -> 7).get(10, TimeUnit.SECONDS)).isEqualTo(7);
+            }
+            assertThat(pool.stats().workers()).hasSize(4);
+            boolean ok = pool.invoke(() -> {      // a spare still starts in the pending slot
+                CountDownLatch latch = new CountDownLatch(1);
+                Strand.fork(latch::countDown);
+                return await(latch, 20_000);
+            });
+            assertThat(ok).isTrue();
+        }
+        assertThat(died).isEmpty();
+    }
+
+    private static int fib(int n) {
+        if (n < 2) {
+            return n;
+        }
+        Task<Integer> a = Strand.fork(() -> fib(n - 1));
+        int b = fib(n - 2);
+        return a.join() + b;
     }
 
     /** Off a worker thread, blocking just runs the call. */

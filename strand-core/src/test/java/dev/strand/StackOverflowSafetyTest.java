@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.worker.Worker;
 import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -242,6 +245,64 @@ class StackOverflowSafetyTest {
         } finally {
             pool.shutdownNow();
             assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).as(pool.dump()).isTrue();
+        }
+    }
+
+    // ---------------------------------------------------------------- blocking
+
+    /** Recurses through {@link Strand#blocking} until the stack runs out: never returns. */
+    private static int blockingRecursion(int n) {
+        return Strand.blocking(() -> blockingRecursion(n + 1)) + 1;
+    }
+
+    /**
+     * Recursions through {@code Strand.blocking} that overflow leave no worker counted as
+     * blocked: once the pool is idle, no spare stays out, and CPU-bound tasks run on at most
+     * {@code parallelism} threads at once. A count raised before the overflow and never lowered
+     * kept spares out for ever, each running tasks beside the core workers.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void overflowsThroughBlockingLeaveNothingCountedAsBlocked() throws Exception {
+        int p = 2;
+        try (StrandPool pool = pool(p)) {
+            for (int round = 0; round < 30; round++) {
+                Task<Integer> t = pool.submit(() -> blockingRecursion(0));
+                try {
+                    t.get(60, TimeUnit.SECONDS);
+                    fail("the recursion never ends");
+                } catch (ExecutionException e) {
+                    assertThat(overflowed(e)).as("round %d", round).isTrue();
+                }
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            BlockingStats b = pool.stats().blocking();
+            while ((b.blockedNow() > 0 || b.sparesRunning() > 0) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+                b = pool.stats().blocking();
+            }
+            assertThat(b.blockedNow()).as(pool.dump()).isZero();
+            assertThat(b.sparesRunning()).as(pool.dump()).isZero();
+
+            AtomicInteger running = new AtomicInteger();
+            AtomicInteger peak = new AtomicInteger();
+            List<Task<Long>> tasks = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                tasks.add(pool.submit(() -> {
+                    peak.accumulateAndGet(running.incrementAndGet(), Math::max);
+                    long end = System.nanoTime() + 2_000_000L;
+                    long x = 0;
+                    while (System.nanoTime() < end) {
+                        x++;
+                    }
+                    running.decrementAndGet();
+                    return x;
+                }));
+            }
+            for (Task<Long> t : tasks) {
+                assertThat(t.get(60, TimeUnit.SECONDS)).isPositive();
+            }
+            assertThat(peak.get()).as("CPU-bound tasks running at once").isBetween(1, p);
         }
     }
 

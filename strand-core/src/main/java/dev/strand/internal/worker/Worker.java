@@ -43,7 +43,22 @@ public final class Worker extends Thread {
     /** Task's package-private protocol: a constant of one class, so every call inlines. */
     private static final TaskAccess TASKS = TaskAccess.get();
 
-    /** Sweeps a greedy join makes without finding work before it blocks. */
+    /**
+     * Reads another slot's deque: a spare slot's is created at its first start, which may still
+     * be under way when the slots in use already cover it (StrandPool publishes it with a release
+     * store). A joiner's {@code stealDescendant} reads it plainly: it reads only the deque of a
+     * worker whose steal record it saw, so that worker's thread, started after its deque was
+     * stored, wrote the record.
+     */
+    private static final java.lang.invoke.VarHandle DEQUES =
+            java.lang.invoke.MethodHandles.arrayElementVarHandle(WorkerDeque[].class);
+
+    /**
+     * Sweeps a greedy join makes without finding work before it parks, counted for a pool whose
+     * spare slots are unused: each sweep also visits the spare slots in use, so it counts for
+     * more as they grow ({@link #sweepCost}). While blocked tasks hold a hundred spares out, a
+     * joiner that spun 64 full sweeps took the cores from the threads it waited for.
+     */
     private static final int JOIN_SPINS = 64;
     /** A joiner with nothing to help parks this long first, then twice as long each time, up to the cap. */
     private static final long MIN_JOIN_NAP_NANOS = 20_000L;
@@ -133,6 +148,16 @@ public final class Worker extends Thread {
     /** S1's scan for remaining work (one instance, no allocation per call). */
     private final java.util.function.BooleanSupplier workVisible;
     private final java.util.function.BooleanSupplier spareSurplus;
+    /**
+     * {@code Strand.blocking} calls under way on this thread, nested ones included: the worker
+     * counts as blocked while this is above zero. Written only by this thread, and only by field
+     * stores in {@code Strand.blocking} itself, which call nothing: a stack overflow can stop the
+     * call before its raise or inside it, but cannot skip the lowering in its {@code finally},
+     * so the pool's count of blocked workers (a scan of these fields) never stays raised. A
+     * field, not a method, because a method's entry could overflow (see {@code internal.stack}).
+     */
+    @SuppressWarnings("PublicField") // stored to without a call, from dev.strand: see above
+    public volatile int blockDepth;
 
     // Statistics: written by this thread only. A Worker is a Thread, a large object, so these share
     // lines only with this worker's own fields, never with another worker's.
@@ -869,7 +894,7 @@ public final class Worker extends Thread {
                     nap = MIN_JOIN_NAP_NANOS;
                 } else if (tooDeep) {
                     awaitCompensated(target, 0L, false);   // done: the loop ends
-                } else if (++fails < JOIN_SPINS) {
+                } else if ((fails += sweepCost()) < JOIN_SPINS) {
                     Thread.onSpinWait();
                     yieldIfShared();              // the thief we wait for may be descheduled
                 } else {
@@ -956,6 +981,14 @@ public final class Worker extends Thread {
         return false;
     }
 
+    /**
+     * @return how many of a join's {@link #JOIN_SPINS} one failed sweep uses up: one while only
+     *     the core workers' slots are in use, more as spare slots lengthen the sweep
+     */
+    private int sweepCost() {
+        return 1 + (sleep.inUse() - core) / core;
+    }
+
     /** Marks {@code t}, just stolen, as this worker's current steal (base first, then the task). */
     private void recordSteal(Runnable t) {
         board.record(index, t, deque.pushIndex());
@@ -964,7 +997,11 @@ public final class Worker extends Thread {
     // ---------------------------------------------------------------- stealing
 
     private Runnable stealFrom(int victim) {
-        WorkerDeque<Runnable> vd = deques[victim];
+        @SuppressWarnings("unchecked")
+        WorkerDeque<Runnable> vd = (WorkerDeque<Runnable>) DEQUES.getAcquire(deques, victim);
+        if (vd == null) {
+            return null;                          // a spare slot whose first start is under way
+        }
         stealAttempts++;
         Runnable t;
         if (stealHalf) {
@@ -1516,7 +1553,7 @@ public final class Worker extends Thread {
                     nap = MIN_JOIN_NAP_NANOS;
                 } else if (tooDeep) {
                     return awaitCompensated(target, deadlineNanos, true);
-                } else if (++fails < JOIN_SPINS) {
+                } else if ((fails += sweepCost()) < JOIN_SPINS) {
                     Thread.onSpinWait();
                     yieldIfShared();              // the thief we wait for may be descheduled
                 } else {

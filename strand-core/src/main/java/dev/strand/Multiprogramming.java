@@ -12,8 +12,10 @@ package dev.strand;
  */
 public enum Multiprogramming {
     /**
-     * Yield before steals while the process runs more pool workers (every pool's parallelism,
-     * added up) than it has cores, counting the cgroup CPU quota of a container. The default.
+     * Yield before steals while the process runs more pool workers than it has cores, counting
+     * the cgroup CPU quota of a container. The default. A worker counts while its thread runs: not
+     * after it retired at the end of the keep-alive (so neither an idle pool nor a pool dropped
+     * without {@code close()} keeps the mode on), nor a spare thread standing in for a blocked one.
      */
     AUTO,
     /** Always yield before steals: the machine is known to be shared with other processes. */

@@ -185,7 +185,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             sleep.register(i, workers[i]);
         }
         this.liveWorkers = new AtomicInteger(p);
-        Oversubscription.add(p);                  // removed when the pool terminates
+        Oversubscription.add(p);                  // each thread removes itself as it exits
         for (int i = 0; i < p; i++) {
             workers[i].start();
         }
@@ -938,6 +938,10 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
         Worker w = new Worker(old);
         liveWorkers.incrementAndGet();
+        boolean core = i < config.parallelism();
+        if (core) {
+            Oversubscription.add(1);              // a core thread again; it removes itself as it exits
+        }
         try {
             WORKERS.setVolatile(workers, i, w);   // before start: shutdownNow must see the new one
             sleep.register(i, w);
@@ -946,6 +950,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             WORKERS.setVolatile(workers, i, old);
             sleep.register(i, old);
             liveWorkers.decrementAndGet();
+            if (core) {
+                Oversubscription.remove(1);
+            }
             throw e;
         }
         if (i >= config.parallelism()) {
@@ -1020,7 +1027,6 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     private void tryTerminate() {
         if (liveWorkers.get() == 0 && stopDrains.get() == 0
                 && runState.compareAndSet(STOP, TERMINATED)) {
-            Oversubscription.remove(config.parallelism());
             if (profiler != null) {
                 Profiling.finish(profiler);       // writes the report if -Dstrand.profile asked
             }

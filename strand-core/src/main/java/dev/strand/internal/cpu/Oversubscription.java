@@ -3,46 +3,48 @@ package dev.strand.internal.cpu;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The process's pool workers against its cores: every pool registers its parallelism when it
- * starts and removes it when it terminates, and {@link #active()} says whether they add up to
- * more than {@link CpuBudget#cores()}. A worker reads it before a steal attempt, so it is one
- * volatile read of a field written only when pools start and end.
+ * The process's live pool workers against its cores: a pool adds each core worker's thread as it
+ * starts it (at the pool's start, and when work revives a slot whose thread retired after the
+ * keep-alive), and each such thread removes itself as it exits (retired, or the pool stopped).
+ * {@link #active()} says whether they add up to more than {@link CpuBudget#cores()}. Counting
+ * threads, not pools, makes the count follow what actually runs: a pool dropped without
+ * {@code close()} counts until its idle workers retire, and is then collectable; an idle common
+ * pool counts nothing once its workers have retired. Spare threads are not counted: one runs only
+ * while a core worker blocks. A worker reads {@link #active()} before a steal attempt, so it is
+ * one volatile read of a counter written only when worker threads start and exit.
  */
 public final class Oversubscription {
     private Oversubscription() { }
 
     private static final AtomicInteger WORKERS = new AtomicInteger();
-    private static volatile boolean active;
 
     /**
-     * A pool started.
+     * Core worker threads are starting.
      *
-     * @param parallelism its workers
+     * @param threads how many
      */
-    public static void add(int parallelism) {
-        update(WORKERS.addAndGet(parallelism));
+    public static void add(int threads) {
+        WORKERS.addAndGet(threads);
     }
 
     /**
-     * A pool terminated.
+     * Core worker threads exited (or failed to start after {@link #add}).
      *
-     * @param parallelism its workers, as given to {@link #add}
+     * @param threads how many
      */
-    public static void remove(int parallelism) {
-        update(WORKERS.addAndGet(-parallelism));
+    public static void remove(int threads) {
+        int left = WORKERS.addAndGet(-threads);
+        assert left >= 0 : "removed more workers than were added";
     }
 
-    private static void update(int workers) {
-        assert workers >= 0 : "removed more workers than were added";
-        active = workers > CpuBudget.cores();
-    }
-
-    /** @return whether the registered workers outnumber the process's cores */
+    /** @return whether the live core worker threads outnumber the process's cores */
     public static boolean active() {
-        return active;
+        // From the count itself: a flag written after each change could be left stale by two
+        // threads whose changes and writes interleave, and threads start and exit often.
+        return WORKERS.get() > CpuBudget.cores();
     }
 
-    /** @return the registered workers of every live pool */
+    /** @return the live core worker threads of every pool */
     public static int workers() {
         return WORKERS.get();
     }

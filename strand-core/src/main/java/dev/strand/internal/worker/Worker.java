@@ -1158,6 +1158,11 @@ public final class Worker extends Thread {
             hook(pool.config().onWorkerStart());
             loop();
         } finally {
+            if (!spare) {
+                // Counted by the pool when it started this thread. Removed before the pool can
+                // terminate (the last exit terminates it), so close() returns with it removed.
+                Oversubscription.remove(1);
+            }
             hook(pool.config().onWorkerExit());
             if (retired) {
                 poolAccess.workerRetired();

@@ -11,7 +11,6 @@ import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
-import dev.strand.internal.stack.StackReserve;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.victim.Locality;
 import dev.strand.internal.worker.Contexts;
@@ -803,7 +802,6 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * {@code w}.
      */
     void beginBlock(Worker w) {
-        StackReserve.reserve();                   // the flush below takes a task, then pushes it
         w.flushNext();                            // its run-next task, stealable without a grace
         blocks.increment();
         if (!compensate() && ControlWord.sleepers(sleep.controlWord()) > 0 && workVisible()) {

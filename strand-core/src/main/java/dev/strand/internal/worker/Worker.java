@@ -489,6 +489,10 @@ public final class Worker extends Thread {
      * blocks ({@code Strand.blocking}). Owner only.
      */
     public void flushNext() {
+        if (!ownsNext && !blockDeque) {
+            return;
+        }
+        StackReserve.reserve();                   // the flush takes a task, then pushes it
         if (ownsNext) {
             Runnable t = nexts.take(index);
             if (t != null) {
@@ -813,6 +817,9 @@ public final class Worker extends Thread {
                         joinBlocks++;
                     }
                     counted = joinBlocked(target, counted);
+                    if (counted) {
+                        nap = MAX_JOIN_NAP_NANOS; // a blocked thief offers no work until it resumes
+                    }
                     LockSupport.parkNanos(target, nap);
                     if (Thread.interrupted()) {
                         interrupted = true;       // a set flag would make every park return at once
@@ -1518,6 +1525,9 @@ public final class Worker extends Thread {
                         joinBlocks++;
                     }
                     counted = joinBlocked(target, counted);
+                    if (counted) {
+                        nap = MAX_JOIN_NAP_NANOS; // a blocked thief offers no work until it resumes
+                    }
                     LockSupport.parkNanos(target, Math.min(nap, left));
                     nap = Math.min(nap << 1, MAX_JOIN_NAP_NANOS);
                     fails = JOIN_SPINS - 1;

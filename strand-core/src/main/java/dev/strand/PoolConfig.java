@@ -543,10 +543,11 @@ public final class PoolConfig {
         public Builder parallelism(int v) { parallelism = v; return this; }
         /**
          * The cap on spare threads (default {@value PoolConfig#DEFAULT_MAX_SPARES}, as
-         * ForkJoinPool's): while a task waits inside {@link Strand#blocking} or
-         * {@link Strand#managedBlock} and no worker is asleep to take over, the pool starts a
-         * spare thread so that {@code parallelism} threads keep running tasks; the spare leaves
-         * when the blocked task resumes. At the cap, a blocking task holds its worker (counted in
+         * ForkJoinPool's): while tasks wait inside {@link Strand#blocking} or
+         * {@link Strand#managedBlock}, the pool keeps at least as many spare threads out as
+         * workers blocked, so that {@code parallelism} threads are not blocked; a spare leaves
+         * when more are out than workers blocked and it is idle, and its thread waits the
+         * keep-alive to be reused. At the cap, a blocking task holds its worker (counted in
          * {@link BlockingStats#uncompensated()}). 0 turns compensation off.
          *
          * @param v in [0, 32767]

@@ -574,11 +574,14 @@ public final class Strand {
 
     /**
      * Runs {@code call}, which may block, without costing the pool a core: while it runs, the
-     * pool keeps {@code parallelism} threads running tasks, waking a sleeping worker or starting
-     * a spare thread (up to {@link PoolConfig#maxSpares()}); the spare leaves once the call
-     * returns and it has nothing to do. Tasks the blocked task forked before it blocked are
-     * stolen and run meanwhile, so a task may wait for its own children this way, even with one
-     * worker. Off a worker thread it just runs {@code call}.
+     * pool keeps {@code parallelism} threads that are not blocked, with at least as many spare
+     * threads out as workers blocked (up to {@link PoolConfig#maxSpares()}): a spare already out
+     * beyond the blocked workers covers the call, else a parked spare is woken or a new one
+     * started. A spare leaves once more are out than workers blocked and it has nothing to do;
+     * its thread then waits the pool's keep-alive to be reused. Tasks the blocked task forked
+     * before it blocked are stolen and run meanwhile, so a task may wait for its own children
+     * this way, even with one worker. A call inside another counts once. Off a worker thread it
+     * just runs {@code call}.
      *
      * <pre>{@code
      * String line = Strand.blocking(() -> queue.take());
@@ -586,8 +589,9 @@ public final class Strand {
      * }</pre>
      *
      * <p>Use it for waits on something other than Strand's own joins: those need no wrapper
-     * (a join runs or helps with the work it waits for). See the guide's "Blocking" section
-     * for what may block and what deadlocks.
+     * (a join runs or helps with the work it waits for, and counts as blocked while what it
+     * waits for is held up by a blocking call). See the guide's "Blocking" section for what may
+     * block and what deadlocks.
      *
      * @param call the blocking operation
      * @param <T>  its result

@@ -12,7 +12,6 @@ import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
-import dev.strand.internal.stack.StackReserve;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.victim.Locality;
 import dev.strand.internal.worker.Contexts;
@@ -812,25 +811,40 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     /**
      * Worker {@code w}, already counted as blocked ({@code Worker.blockDepth}), is about to block
-     * in {@link Strand#blocking}: make sure {@code parallelism} threads can keep running tasks.
-     * If a worker sleeps, it can take over (woken now if work is waiting, else by the next
-     * publish, as usual); otherwise a spare slot leaves the reserve with a thread, unless the cap
-     * is reached. May throw (a stack overflow, no thread to be had) with nothing changed but the
-     * statistics; the caller's {@code finally} then uncounts {@code w}.
+     * in {@link Strand#blocking}: keep {@code parallelism} threads that are not blocked, that is,
+     * at least as many spares out of the reserve as workers blocked. A spare already out beyond
+     * the blocked ones (still running after the block it replaced ended, or asleep) covers this
+     * block too, woken if it sleeps and work is waiting; otherwise one leaves the reserve, a
+     * parked thread first, unless the cap is reached. May throw (a stack overflow, no thread to be
+     * had) with nothing changed but the statistics; the caller's {@code finally} uncounts
+     * {@code w}.
      */
     void beginBlock(Worker w) {
-        StackReserve.reserve();                   // the flush below takes a task, then pushes it
         w.flushNext();                            // its run-next task, stealable without a grace
         blocks.increment();
-        if (ControlWord.sleepers(sleep.controlWord()) > 0) {
-            if (workVisible()) {
-                sleep.workPublished(w.index);
-            }
-            return;
+        if (!compensate() && ControlWord.sleepers(sleep.controlWord()) > 0 && workVisible()) {
+            sleep.workPublished(w.index);         // the covering spare, or any sleeper, if nobody searches
+        }
+    }
+
+    /**
+     * Takes a spare out of the reserve if fewer are out than workers are blocked. Each blocker
+     * counts itself before it calls this, and each spare that leaves calls it after it joined the
+     * reserve ({@link PoolAccess#compensate}): the field stores and the control word's read-modify-writes
+     * are volatile, so of two racing parties at least one sees the other, and no block is left
+     * without its spare.
+     *
+     * @return whether a spare was taken out (or the cap stopped it, counted as uncompensated)
+     */
+    boolean compensate() {
+        int out = sleep.sparesOut(sleep.controlWord());
+        if (blockedWorkers(out + 1) <= out) {
+            return false;
         }
         if (sleep.activateSpare() < 0) {
             uncompensated.increment();
         }
+        return true;
     }
 
     /**
@@ -1467,6 +1481,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         @Override
         public boolean spareSurplus() {
             return StrandPool.this.spareSurplus();
+        }
+
+        @Override
+        public void compensate() {
+            StrandPool.this.compensate();
         }
 
         @Override

@@ -48,9 +48,10 @@
  * <ul>
  *   <li>A lock per deque: a popular victim serializes its thieves and can block its owner, which
  *       breaks the contention model behind the O(P·T∞) steal bound.</li>
- *   <li>Compensation threads for blocked joins (ForkJoinPool's managed blocking): greedy joins
- *       keep workers busy without growing the thread count; a join blocks only when no work is
- *       found anywhere, and then no extra thread could help either.</li>
+ *   <li>Compensation threads for every blocked join (ForkJoinPool compensates any join that cannot
+ *       help): greedy joins keep workers busy without growing the thread count, and a join held
+ *       up by running workers parks only briefly. A join held up by a blocking call is
+ *       compensated ({@link dev.strand.Strand#blocking}).</li>
  *   <li>Continuation-stealing: needs to capture and migrate a stack frame, which the JVM cannot do
  *       cheaply for platform threads; child-stealing with a spawn bound and greedy joins is the
  *       ForkJoinPool/TBB/Rayon design. {@link dev.strand.JoinPolicy} leaves room to add it.</li>

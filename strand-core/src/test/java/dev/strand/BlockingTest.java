@@ -274,6 +274,91 @@ class BlockingTest {
         return a.join() + b;
     }
 
+    /**
+     * Spares are taken out in proportion to the blocked workers, not one per blocking call: a
+     * spare still running after the block it replaced ended covers the next block. Here the only
+     * worker blocks (spare 1 starts and takes a long task), resumes, and blocks again while
+     * spare 1 still runs: no second spare starts.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aSpareStillRunningCoversTheNextBlock() throws Exception {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).build()) {
+            CountDownLatch longStarted = new CountDownLatch(1);
+            CountDownLatch longRelease = new CountDownLatch(1);
+            CountDownLatch secondBlock = new CountDownLatch(1);
+            AtomicLong startsAtSecondBlock = new AtomicLong(-1);
+            Task<Integer> root = pool.submit(() -> {
+                Task<Boolean> longTask = Strand.fork(() -> {
+                    longStarted.countDown();
+                    return release(longRelease);     // holds spare 1 until the test releases it
+                });
+                await(longStarted, 20_000);          // block 1: spare 1 starts and takes longTask
+                return Strand.blocking(() -> {        // block 2, while spare 1 still runs
+                    startsAtSecondBlock.set(pool.stats().blocking().spareStarts());
+                    secondBlock.countDown();
+                    return longTask.join() ? 1 : 0;   // longTask's runner, not this wait, ends it
+                });
+            });
+            try {
+                assertThat(secondBlock.await(20, TimeUnit.SECONDS)).isTrue();
+                assertThat(startsAtSecondBlock.get()).isEqualTo(1);
+                assertThat(pool.stats().blocking().spareStarts()).isEqualTo(1);
+            } finally {
+                longRelease.countDown();              // the pool closes only once the task ends
+            }
+            assertThat(root.get(20, TimeUnit.SECONDS)).isEqualTo(1);
+        }
+    }
+
+    /** Waits until {@code latch} opens (or 20 s pass), spinning: a task that keeps its thread busy. */
+    private static boolean release(CountDownLatch latch) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (latch.getCount() > 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        return latch.getCount() == 0;
+    }
+
+    /**
+     * A join that waits for a task whose thief is blocked counts as blocked too: the pool keeps a
+     * thread for other work meanwhile, as ForkJoinPool's compensated joins do. One worker: the
+     * root forks a child that waits for a latch, lets a spare take the child, then joins it; the
+     * latch is counted down by a task submitted from outside while the root waits. Without
+     * compensation for the join, the spare that replaced the child has left by then and nothing
+     * runs the submission.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aJoinWaitingForABlockedThiefKeepsAThreadForOtherWork() throws Exception {
+        try (StrandPool pool = StrandPool.builder().parallelism(1).build()) {
+            CountDownLatch childStarted = new CountDownLatch(1);
+            CountDownLatch latch = new CountDownLatch(1);
+            CountDownLatch joining = new CountDownLatch(1);
+            Task<Boolean> root = pool.submit(() -> {
+                Task<Boolean> child = Strand.fork(() -> {
+                    childStarted.countDown();
+                    return await(latch, 20_000);
+                });
+                await(childStarted, 20_000);         // a spare takes the child while the root waits
+                joining.countDown();
+                return child.join();
+            });
+            try {
+                assertThat(joining.await(20, TimeUnit.SECONDS)).isTrue();
+                Thread.sleep(200);                    // the root is parked in its join by now
+                Task<Boolean> opener = pool.submit(() -> {
+                    latch.countDown();
+                    return true;
+                });
+                assertThat(opener.get(5, TimeUnit.SECONDS)).isTrue();
+                assertThat(root.get(5, TimeUnit.SECONDS)).isTrue();
+            } finally {
+                latch.countDown();                    // the pool closes only once the child ends
+            }
+        }
+    }
+
     /** Off a worker thread, blocking just runs the call. */
     @Test
     void offAWorkerItRunsTheCall() throws Exception {

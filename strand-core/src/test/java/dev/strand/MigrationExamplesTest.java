@@ -333,12 +333,26 @@ class MigrationExamplesTest {
         return d.body;
     }
 
+    static String downloadInStrandPool(String url) throws InterruptedException {
+        Download d = new Download(url);
+        Strand.managedBlock(d);                // the same blocker: the pool may take a spare out meanwhile
+        return d.body;
+    }
+
     @Test
-    void section5BlockingWithoutManagedBlocker() throws Exception {
+    void section5Blocking() throws Exception {
         {
             String url = "https://example.org/a";
             String page = fjPool.submit(() -> downloadInForkJoinPool(url)).get();
             assertThat(page).isEqualTo("the page at https://example.org/a");
+        }
+        {
+            String url = "https://example.org/a";
+            long blocksBefore = pool.stats().blocking().blocks();
+            String page = pool.submit(() -> downloadInStrandPool(url)).get();
+            String same = pool.submit(() -> Strand.blocking(() -> download(url))).get();   // no blocker class
+            assertThat(page).isEqualTo("the page at https://example.org/a").isEqualTo(same);
+            assertThat(pool.stats().blocking().blocks() - blocksBefore).as("both calls compensated").isEqualTo(2);
         }
 
         List<String> urls = List.of("https://example.org/a", "https://example.org/b/c", "https://example.org/d");

@@ -162,12 +162,23 @@ class BenchCliTest {
     }
 
     @Test
+    void theBlockingKernelsReportThreadsAndBlockedTasksForBothRuntimes() {
+        Run r = run("bench", "--size", "small", "--rounds", "1", "--warmup", "0", "--no-progress",
+                "--set", "sleep-storm.tasks=20", "--set", "sleep-storm.sleep=2000", "sleep-storm");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).containsPattern("(?m)^sleep-storm +strand .*threads \\d+, blocked at once \\d+")
+                .containsPattern("(?m)^ +fjp .*threads \\d+, blocked at once \\d+")
+                .doesNotContainPattern("(?m)^ +serial ");
+    }
+
+    @Test
     void listNamesEveryKernelWithItsSizes() {
         Run r = run("bench", "--list");
         assertThat(r.code()).isZero();
         for (String k : List.of("fib", "fib-cutoff", "nqueens", "uts-t1", "uts-t3", "sort", "matmul", "quad",
                 "skynet", "treesum", "treesum-small", "knapsack", "health", "async-external", "async-task",
-                "async-tree", "async-chain", "spawnloop", "idle", "wakeup")) {
+                "async-tree", "async-chain", "spawnloop", "blocking", "sleep-storm", "idle", "wakeup")) {
             assertThat(r.out()).containsPattern("(?m)^" + k + " ");
         }
         assertThat(r.out()).contains("fib.n = 20 / 35 / 38");

@@ -2,6 +2,7 @@ package dev.strand.workloads;
 
 import dev.strand.workloads.async.AsyncWorkload;
 import dev.strand.workloads.blocking.BlockingWorkload;
+import dev.strand.workloads.blocking.SleepStormWorkload;
 import dev.strand.workloads.coldstart.ColdStartWorkload;
 import dev.strand.workloads.fib.FibWorkloads;
 import dev.strand.workloads.health.HealthWorkload;
@@ -46,6 +47,7 @@ public final class Catalog {
             AsyncWorkload.kernel(AsyncWorkload.Mode.CHAIN),
             SpawnLoopWorkload.kernel(),
             BlockingWorkload.kernel(),
+            SleepStormWorkload.kernel(),
             SharedWorkload.kernel(),
             PhasesWorkload.kernel(),
             IdleWorkloads.idle(),

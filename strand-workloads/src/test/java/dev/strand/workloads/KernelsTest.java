@@ -52,7 +52,7 @@ class KernelsTest {
         assertThat(Catalog.names()).doesNotHaveDuplicates().contains("fib", "fib-cutoff", "nqueens",
                 "uts-t1", "uts-t3", "sort", "matmul", "quad", "skynet", "treesum", "treesum-small", "knapsack",
                 "health", "async-external", "async-task",
-                "async-tree", "async-chain", "spawnloop", "blocking", "shared", "phases", "idle", "wakeup");
+                "async-tree", "async-chain", "spawnloop", "blocking", "sleep-storm", "shared", "phases", "idle", "wakeup");
         for (Kernel k : Catalog.kernels()) {
             for (Kernel.Param p : k.params()) {
                 for (Size s : Size.values()) {

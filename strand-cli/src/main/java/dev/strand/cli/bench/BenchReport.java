@@ -202,6 +202,12 @@ final class BenchReport {
                     + (e.containsKey("serialQueued")
                     ? String.format(Locale.ROOT, " (serial %.0f)", e.get("serialQueued")) : ""));
         }
+        if (e.containsKey("peakThreads")) {
+            parts.add("threads " + String.format(Locale.ROOT, "%.0f", e.get("peakThreads")));
+        }
+        if (e.containsKey("peakBlocked")) {
+            parts.add("blocked at once " + String.format(Locale.ROOT, "%.0f", e.get("peakBlocked")));
+        }
         if (e.containsKey("peakHeapMB")) {
             parts.add("peak heap +" + String.format(Locale.ROOT, "%.1f", e.get("peakHeapMB")) + " MB");
         }

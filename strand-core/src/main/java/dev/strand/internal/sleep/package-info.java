@@ -104,12 +104,14 @@
  * neither a sleeper nor a searcher. A spare that returns to the reserve keeps its thread parked
  * for the keep-alive in a fifth state, {@code SPARE_IDLE}, counted in the reserve too, so that
  * the next block unparks it instead of starting a thread (a thread start costs about as much as
- * the 1 ms waits compensation is for). A task about to block ({@code Strand.blocking}) keeps P
- * threads running tasks: if some worker sleeps, nothing starts (that sleeper takes over, woken
- * now if work is visible, else by the next publish as usual); otherwise it takes a spare out of
- * the reserve. Wakers never claim a slot in the reserve, so publishing work alone never runs
- * more than P threads; and an unused reserve costs nothing, because loops over slots stop at
- * {@code inUse}, the highest slot ever started.
+ * the 1 ms waits compensation is for). The pool keeps at least as many spares out of the reserve
+ * as workers blocked ({@code Strand.blocking}; the workers count themselves, outside this
+ * protocol): a worker about to block takes one out only if fewer are out, and a spare that
+ * leaves checks the same after it joined the reserve count, so that a block racing a leave is
+ * covered by one of the two. Wakers never claim a slot in the reserve, so publishing work alone
+ * never runs more than P threads; and an unused reserve costs nothing, because loops over slots
+ * stop at {@code inUse}, the highest slot ever started (a slot below it whose first start is
+ * still under way has no deque yet: the loops pass it by).
  * <ul>
  *   <li><b>Activation:</b> one atomic step moves a count from the reserve to searching; then a
  *       CAS claims a slot in state {@code SPARE_IDLE} (its parked thread is unparked) or else
@@ -118,7 +120,7 @@
  *       are at least the reserve count plus the activations that took a count and have not
  *       claimed a slot yet: a spare leaving stores its state before it adds itself to the
  *       count.</li>
- *   <li><b>Leaving, awake:</b> a spare that finds no work while more spares are out than tasks
+ *   <li><b>Leaving, awake:</b> a spare that finds no work while more spares are out than workers
  *       are blocked (a surplus) stores {@code SPARE_IDLE}, then in one step stops searching and joins
  *       the reserve count (the full fence S2 has), then scans: if work is visible it runs P3 for
  *       it before its thread exits. This is S2-S3 with "park" read as "leave": a publisher that

@@ -108,8 +108,15 @@ public abstract class PoolAccess {
     /** Worker {@code w} exited its loop for good (the pool stopped). */
     public abstract void workerExited(Worker w);
 
-    /** @return whether the pool has more spare threads out than tasks blocked (a spare then leaves) */
+    /** @return whether the pool has more spare threads out than workers blocked (a spare then leaves) */
     public abstract boolean spareSurplus();
+
+    /**
+     * Takes a spare out of the reserve if fewer are out than workers are blocked. Called by a
+     * spare that just joined the reserve (a worker may have blocked meanwhile, or another spare
+     * left at the same time) and by a joiner that just counted itself blocked.
+     */
+    public abstract void compensate();
 
     /** @return the pool's work/span profiler, or null when it does not profile */
     public abstract dev.strand.internal.profile.PoolProfiler profiler();

@@ -52,6 +52,9 @@ public final class Worker extends Thread {
      */
     private static final java.lang.invoke.VarHandle DEQUES =
             java.lang.invoke.MethodHandles.arrayElementVarHandle(WorkerDeque[].class);
+    /** Reads another slot's current Worker (a revived slot gets a new one). */
+    private static final java.lang.invoke.VarHandle WORKERS =
+            java.lang.invoke.MethodHandles.arrayElementVarHandle(Worker[].class);
 
     /**
      * Sweeps a greedy join makes without finding work before it parks, counted for a pool whose
@@ -510,6 +513,10 @@ public final class Worker extends Thread {
      * blocks ({@code Strand.blocking}). Owner only.
      */
     public void flushNext() {
+        if (!ownsNext && !blockDeque) {
+            return;
+        }
+        StackReserve.reserve();                   // the flush takes a task, then pushes it
         if (ownsNext) {
             Runnable t = nexts.take(index);
             if (t != null) {
@@ -861,6 +868,7 @@ public final class Worker extends Thread {
         boolean registered = false;
         boolean interrupted = false;
         long nap = MIN_JOIN_NAP_NANOS;
+        boolean counted = false;                  // counted as blocked: see joinBlocked
         Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
             while (TASKS.pending(target)) {
@@ -880,6 +888,10 @@ public final class Worker extends Thread {
                     }
                 }
                 if (t != null) {
+                    if (counted) {
+                        blockDepth = 0;           // running again; t may block in turn
+                        counted = false;
+                    }
                     if (unrelated) {
                         runUnrelated(t);
                     } else {
@@ -908,6 +920,10 @@ public final class Worker extends Thread {
                         registered = true;
                         joinBlocks++;
                     }
+                    counted = joinBlocked(target, counted);
+                    if (counted) {
+                        nap = MAX_JOIN_NAP_NANOS; // a blocked thief offers no work until it resumes
+                    }
                     LockSupport.parkNanos(target, nap);
                     if (Thread.interrupted()) {
                         interrupted = true;       // a set flag would make every park return at once
@@ -921,10 +937,69 @@ public final class Worker extends Thread {
                 unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {t, e};
             }
             throw e;
+        } finally {
+            if (counted) {
+                blockDepth = 0;                   // a store, no call: cannot overflow
+            }
         }
         if (interrupted) {
             interrupt();
         }
+    }
+
+    /**
+     * Before a join parks (step 3): a joiner whose target's subtree is held up by a blocked worker
+     * ({@link #waitsOnBlocked}) while other work waits counts itself blocked until it runs again,
+     * the holdup ends or its join ends, so that the pool keeps P threads for that work, as for
+     * {@code Strand.blocking}: it waits for a wait. Not counted: a join held up by running
+     * workers only (they progress, and its park is short), and one that sees no work waiting (a
+     * thread could not help; work that comes later is seen after the next nap, at most
+     * {@link #MAX_JOIN_NAP_NANOS} away). Checked again after each nap. The caller lowers the
+     * count with a field store in its own frame (a {@code finally}, and before it runs a task),
+     * which cannot overflow; this method lowers it itself if the compensation throws.
+     *
+     * @param counted whether the joiner is counted now (its {@link #blockDepth} is 1)
+     * @return whether it is counted after the call
+     */
+    private boolean joinBlocked(Task<?> target, boolean counted) {
+        if (!counted && blockDepth != 0) {
+            return false;                         // inside Strand.blocking: counted already
+        }
+        boolean waits = waitsOnBlocked(target) && (counted || poolAccess.workVisible());
+        if (waits == counted) {
+            return counted;
+        }
+        if (!waits) {
+            blockDepth = 0;
+            return false;
+        }
+        blockDepth = 1;
+        try {
+            poolAccess.compensate();
+        } catch (Throwable e) {
+            blockDepth = 0;
+            throw e;
+        }
+        return true;
+    }
+
+    /**
+     * @return whether a worker that runs, as its current steal, a task that {@code target}
+     *     covers is blocked ({@code Strand.blocking}, or a join that waits for such a worker)
+     */
+    private boolean waitsOnBlocked(Task<?> target) {
+        for (int i = 0, n = sleep.inUse(); i < n; i++) {
+            if (i != index) {
+                Runnable r = board.running(i);
+                if (r != null && TASKS.covers(target, r)) {
+                    Worker w = (Worker) WORKERS.getVolatile(workers, i);
+                    if (w != null && w.blockDepth > 0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /**
@@ -1380,6 +1455,7 @@ public final class Worker extends Thread {
      * @return null: either activated again (counted as searching) or retired (the thread exits)
      */
     private Runnable spareIdle() {
+        poolAccess.compensate();                  // a worker may have blocked as it left
         if (sleep.spareWait(index, poolAccess.stopping, keepAliveNanos)) {
             searching = true;                                      // the activation counted us
         } else {
@@ -1508,6 +1584,7 @@ public final class Worker extends Thread {
         Object node = null;
         int fails = 0;
         long nap = MIN_JOIN_NAP_NANOS;
+        boolean counted = false;                  // counted as blocked: see joinBlocked
         Runnable t = null;                        // taken and not yet run: recorded if an error hits
         try {
             while (TASKS.pending(target)) {
@@ -1544,6 +1621,10 @@ public final class Worker extends Thread {
                     }
                 }
                 if (t != null) {
+                    if (counted) {
+                        blockDepth = 0;           // running again; t may block in turn
+                        counted = false;
+                    }
                     if (unrelated) {
                         runUnrelated(t);
                     } else {
@@ -1571,6 +1652,10 @@ public final class Worker extends Thread {
                         }
                         joinBlocks++;
                     }
+                    counted = joinBlocked(target, counted);
+                    if (counted) {
+                        nap = MAX_JOIN_NAP_NANOS; // a blocked thief offers no work until it resumes
+                    }
                     LockSupport.parkNanos(target, Math.min(nap, left));
                     nap = Math.min(nap << 1, MAX_JOIN_NAP_NANOS);
                     fails = JOIN_SPINS - 1;
@@ -1583,6 +1668,9 @@ public final class Worker extends Thread {
             }
             throw e;
         } finally {
+            if (counted) {
+                blockDepth = 0;                   // a store, no call: cannot overflow
+            }
             TASKS.stopWaiting(target, node);             // a wait that ends early leaves no waiter behind
         }
     }

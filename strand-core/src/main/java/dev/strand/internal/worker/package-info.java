@@ -68,13 +68,16 @@
  *
  * <p>Rejected: stealing from any worker while joining (the first version; the greedy joins of the
  * Blumofe-Leiserson analysis): it ran unrelated tasks on a joiner's stack, which deadlocked a
- * program that completes on ForkJoinPool. Compensation threads for joins: a joiner that finds no
- * descendant to run parks, which costs a worker only while its target's subtree has no stealable
- * work. Waits on anything else (a latch, a queue, I/O) are compensated when the task says so
- * ({@code Strand.blocking}): the pool then keeps P threads running tasks with a spare slot
- * ({@code internal.sleep}, "Spares"). A spare is a worker like any other (a deque thieves see,
- * a record on the steal board); it leaves when it is idle and more spares are out than tasks are
- * blocked.
+ * program that completes on ForkJoinPool. Compensation threads for every join: a joiner that
+ * finds no descendant to run parks, which costs a worker only while its target's subtree has no
+ * stealable work, briefly while running workers hold it. Waits on anything else (a latch, a
+ * queue, I/O) are compensated when the task says so ({@code Strand.blocking}): the pool then
+ * keeps at least as many spare slots out as workers blocked ({@code internal.sleep}, "Spares"),
+ * each worker counting itself in {@code Worker.blockDepth}. A joiner whose target is held up by
+ * a blocked worker while other work waits counts itself blocked too ({@code Worker.joinBlocked}).
+ * A spare is a worker like any other (a deque thieves see, a record on the steal board); it
+ * leaves when it is idle and more spares are out than workers are blocked, then checks that no
+ * block went uncovered meanwhile.
  *
  * <p>The waits of {@code java.util.concurrent} ({@code Task.get}, {@code invokeAll},
  * {@code invokeAny}, {@code invoke} on another pool) use the same helping loop with a deadline

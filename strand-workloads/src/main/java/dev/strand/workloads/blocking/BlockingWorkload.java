@@ -11,14 +11,14 @@ import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveTask;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A fork-join tree whose leaves compute a little and then wait a fixed time (a stand-in for a
  * remote call or a lock): how much a runtime loses to blocked workers. With compensation, Strand
  * wraps the wait in {@link Strand#blocking} and ForkJoinPool in {@link ForkJoinPool#managedBlock},
- * and both start spare threads; without it, the waits hold the workers. The extra column counts
- * the threads each runtime started beyond its parallelism during the run.
+ * and both start spare threads; without it, the waits hold the workers. The extras count the
+ * threads each runtime started beyond its parallelism during the run, the most leaves waiting at
+ * once, and the threads the pool holds after the run.
  */
 public final class BlockingWorkload extends Workload {
     private final int leaves;
@@ -27,6 +27,7 @@ public final class BlockingWorkload extends Workload {
     private final boolean compensate;
     private long sparesBefore;
     private int fjpThreadsBefore;
+    private final SleepStormWorkload.Waits waits = new SleepStormWorkload.Waits();
 
     BlockingWorkload(int leaves, long waitMicros, long workMicros, boolean compensate) {
         this.leaves = leaves;
@@ -67,6 +68,7 @@ public final class BlockingWorkload extends Workload {
 
     @Override
     public void prepare(Variant v) {
+        waits.reset();
         if (v == Variant.STRAND) {
             sparesBefore = pools.strand().stats().blocking().spareStarts();
         } else if (v == Variant.FJP) {
@@ -96,8 +98,12 @@ public final class BlockingWorkload extends Workload {
     public Map<String, Double> extras(Variant v, Object result) {
         return switch (v) {
             case STRAND -> Map.of("threadsStarted",
-                    (double) (pools.strand().stats().blocking().spareStarts() - sparesBefore));
-            case FJP -> Map.of("threadsStarted", pools.fjpThreads().size() - (double) fjpThreadsBefore);
+                    (double) (pools.strand().stats().blocking().spareStarts() - sparesBefore),
+                    "peakBlocked", (double) waits.peak(),
+                    "peakThreads", (double) SleepStormWorkload.Waits.poolThreads(pools, v));
+            case FJP -> Map.of("threadsStarted", pools.fjpThreads().size() - (double) fjpThreadsBefore,
+                    "peakBlocked", (double) waits.peak(),
+                    "peakThreads", (double) SleepStormWorkload.Waits.poolThreads(pools, v));
             default -> Map.of();
         };
     }
@@ -112,10 +118,7 @@ public final class BlockingWorkload extends Workload {
     }
 
     private void waitPlain() {
-        long end = System.nanoTime() + waitNanos;
-        for (long left = waitNanos; left > 0; left = end - System.nanoTime()) {
-            LockSupport.parkNanos(left);
-        }
+        waits.sleep(waitNanos);
     }
 
     private long serial(int lo, int hi) {
@@ -181,10 +184,7 @@ public final class BlockingWorkload extends Workload {
                 ForkJoinPool.managedBlock(new ForkJoinPool.ManagedBlocker() {
                     @Override
                     public boolean block() {
-                        long left = end - System.nanoTime();
-                        if (left > 0) {
-                            LockSupport.parkNanos(left);
-                        }
+                        waits.sleep(end - System.nanoTime());
                         return isReleasable();
                     }
 

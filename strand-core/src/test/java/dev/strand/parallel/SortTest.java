@@ -68,7 +68,7 @@ class SortTest {
     }
 
     @Test
-    void autoSortOnLargeInputsUsesTheParallelPath() {
+    void objectSortsOnLargeInputsUseTheParallelMergeSort() {
         assertThat(MergeSort.autoDepth(1_000_000, 2)).isEqualTo(4);    // 16 leaves at P=2
         assertThat(MergeSort.autoDepth(10_000_000, 2)).isEqualTo(4);
         assertThat(MergeSort.autoDepth(10_000_000, 4)).isEqualTo(6);
@@ -78,6 +78,16 @@ class SortTest {
         assertThat(MergeSort.depthFor(1 << 20, 4096)).isEqualTo(8);
         assertThat(MergeSort.depthFor((1 << 20) + 1, 4096)).isEqualTo(9);
         assertThat(MergeSort.depthFor(1, 1)).isZero();
+    }
+
+    @Test
+    void primitiveSortsCutAboutTwoPiecesPerWorkerOfAtLeast16384() {
+        assertThat(PartitionSort.pieces(10_000_000, 2)).isEqualTo(4);
+        assertThat(PartitionSort.pieces(10_000_000, 16)).isEqualTo(32);
+        assertThat(PartitionSort.pieces(100_000, 8)).isEqualTo(6);         // pieces >= 16384
+        assertThat(PartitionSort.pieces(32_768, 2)).isEqualTo(2);
+        assertThat(PartitionSort.pieces(32_767, 2)).isEqualTo(1);        // serial below 2 pieces
+        assertThat(PartitionSort.pieces(10_000_000, 1)).isEqualTo(1);
 
         long[] a = Fixtures.randomLongs(600_000, 5);
         long[] want = a.clone();
@@ -89,6 +99,61 @@ class SortTest {
         Arrays.sort(wantB);
         Parallel.sort(pool, b);
         assertThat(b).isEqualTo(wantB);
+    }
+
+    /**
+     * Inputs for the partitioning sort's special paths, n = 300,000: few distinct values (pivots
+     * repeated among the splitters, cut three ways), one value in 90 % of the slots, sorted and
+     * reversed runs, and doubles whose pivots are zeros or NaN (compared by their bit keys).
+     */
+    @Test
+    void partitionSortHandlesFrequentValuesRunsAndSpecialDoublesOnManyWorkers() {
+        int n = 300_000;
+        SplittableRandom r = new SplittableRandom(11);
+        List<long[]> longs = new ArrayList<>(inputs(n, 12));
+        long[] mostlyOne = new long[n];
+        long[] twoValues = new long[n];
+        long[] sawtooth = new long[n];
+        for (int i = 0; i < n; i++) {
+            mostlyOne[i] = r.nextInt(10) == 0 ? r.nextLong() : 7;
+            twoValues[i] = r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
+            sawtooth[i] = i % 40_000;
+        }
+        longs.addAll(List.of(mostlyOne, twoValues, sawtooth));
+        double[] zeros = new double[n];
+        double[] nans = new double[n];
+        double[] extremes = new double[n];
+        double[] specials = {Double.NaN, -0.0, 0.0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+            Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE,
+            Double.longBitsToDouble(0x7ff0_0000_0000_0001L)};                     // another NaN
+        for (int i = 0; i < n; i++) {
+            zeros[i] = r.nextInt(5) < 2 ? (r.nextBoolean() ? -0.0 : 0.0) : r.nextDouble() - 0.5;
+            nans[i] = r.nextInt(3) == 0 ? Double.NaN : r.nextDouble() - 0.5;
+            extremes[i] = specials[r.nextInt(specials.length)];
+        }
+        for (int p : new int[] {2, 3, 8}) {
+            try (StrandPool wide = new StrandPool(p)) {
+                for (long[] in : longs) {
+                    long[] want = in.clone();
+                    Arrays.sort(want);
+                    long[] a = in.clone();
+                    Parallel.sort(wide, a);
+                    assertThat(a).as("P=%d", p).isEqualTo(want);
+                    int[] ints = Arrays.stream(in).mapToInt(x -> (int) (x ^ (x >>> 32))).toArray();
+                    int[] wantInts = ints.clone();
+                    Arrays.sort(wantInts);
+                    Parallel.sort(wide, ints);
+                    assertThat(ints).as("ints P=%d", p).isEqualTo(wantInts);
+                }
+                for (double[] in : List.of(zeros, nans, extremes)) {
+                    double[] want = in.clone();
+                    Arrays.sort(want);
+                    double[] a = in.clone();
+                    Parallel.sort(wide, a);
+                    assertThat(Arrays.equals(a, want)).as("doubles P=%d", p).isTrue();   // bitwise
+                }
+            }
+        }
     }
 
     @Test

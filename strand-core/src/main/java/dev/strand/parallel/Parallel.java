@@ -563,11 +563,12 @@ public final class Parallel {
 
     /**
      * Sorts into ascending order, in place: a parallel quicksort around splitters drawn from one
-     * random sample. About 4·P pieces (at least 16384 elements each) are cut out by partitions that
-     * run in parallel, and each piece is sorted by {@link java.util.Arrays#sort(long[], int, int)}
-     * (vectorized on JDK 25). No buffer is allocated (only a sample of 256 elements per piece).
-     * With one worker, or fewer than 32768 elements, it is {@code Arrays.sort} on the calling
-     * thread. Primitive sorts need no stability: equal values are indistinguishable.
+     * random sample. About 2·P pieces (P for ints; at least 16384 elements each) are cut out by
+     * partitions that run in parallel, and each piece is sorted by
+     * {@link java.util.Arrays#sort(long[], int, int)} (vectorized on JDK 25). No buffer is
+     * allocated (only a sample, of 1024 elements per piece). With one worker, or fewer than 32768
+     * elements, it is {@code Arrays.sort} on the calling thread. Primitive sorts need no
+     * stability: equal values are indistinguishable.
      *
      * @param pool the pool
      * @param a    the array to sort
@@ -882,7 +883,7 @@ public final class Parallel {
 
     private static void primitiveSort(StrandPool pool, Object a, int n, PartitionSort.Kernel k) {
         Splitter.pool(pool);
-        int q = PartitionSort.pieces(n, pool.parallelism());
+        int q = PartitionSort.pieces(n, pool.parallelism(), k.piecesPerWorker());
         if (q < 2) {
             k.sortRange(a, 0, n);
             return;

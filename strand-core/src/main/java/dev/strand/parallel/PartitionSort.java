@@ -10,20 +10,23 @@ import java.util.SplittableRandom;
  * one sample, whose partitions run in parallel, and whose pieces go to {@code Arrays.sort}.
  *
  * <ol>
- *   <li><b>Sample.</b> About 4·P pieces are wanted (Q, at least {@link #MIN_PIECE} elements each).
- *       {@link #OVERSAMPLING}·Q elements at random positions are sorted, and every
- *       {@code OVERSAMPLING}-th becomes one of Q - 1 splitters (Blelloch et al.'s and Frazer and
- *       McKellar's samplesort splitters), so each piece holds n/Q elements within a few percent.</li>
+ *   <li><b>Sample.</b> About 2·P pieces are wanted (Q, at least {@link #MIN_PIECE} elements each;
+ *       P for ints, see below).
+ *       {@link #OVERSAMPLING}·Q elements are read in runs of {@link #SAMPLE_RUN} neighbours at
+ *       random positions (a random read costs a cache and TLB miss, its neighbours almost nothing)
+ *       and sorted, and every {@code OVERSAMPLING}-th becomes one of Q - 1 splitters (the
+ *       splitters of samplesort, Frazer and McKellar 1970), so each piece holds n/Q elements to
+ *       within about a percent: the first split decides how evenly the workers are loaded.</li>
  *   <li><b>Partition.</b> A range that holds splitters [i, j) is partitioned around the middle one,
  *       p: elements {@code < p} to the left; each side keeps its half of the splitters. The range is
- *       cut into blocks (about 2·P per whole array, so that a late worker leaves work to take);
- *       each block is partitioned serially (branchless Lomuto, no mispredicted branch on random
- *       data); then the right-side elements left of the split and the left-side elements right of it,
- *       equally many, are swapped pairwise, in parallel (the block-then-fix-up parallel partition of
- *       Tsigas and Zhang, and of the MCSTL).</li>
+ *       cut into blocks, as many as its share of the P workers (P for the whole array, one for a
+ *       range a single worker will sort); each block is partitioned serially (branchless Lomuto, no
+ *       mispredicted branch on random data); then the right-side elements left of the split and the
+ *       left-side elements right of it, equally many, are swapped pairwise, in parallel (the
+ *       partition-blocks-then-fix-up scheme of parallel quicksorts such as Tsigas and Zhang's).</li>
  *   <li><b>Leaves.</b> A range with no splitter left is sorted by {@code Arrays.sort}: on JDK 25
- *       the dual-pivot quicksort with AVX-512/AVX2 partitioning and sorting networks, which no
- *       scalar merge keeps up with; on P cores its pieces sort side by side.</li>
+ *       the dual-pivot quicksort with AVX-512/AVX2 partitioning and sorting networks, whose cost
+ *       per element and level of recursion is below what any scalar pass over the data can do.</li>
  * </ol>
  *
  * <p>Invariant of the recursion: every element of a range lies between the splitters that bound
@@ -35,10 +38,18 @@ import java.util.SplittableRandom;
  * partition compares plainly unless the pivot is a zero or NaN, where it compares
  * {@code doubleToLongBits} keys.
  *
- * <p>Work: one partition pass per level of the splitter tree (log₂ Q levels) plus the leaves'
- * sorts, which each save about a level of {@code Arrays.sort}; span: a block of each level plus
- * the largest leaf, about n/(2P)·log₂ Q + n/Q·log(n/Q). This sizes parallelism to the pool, like
- * the JDK's own parallel sort, rather than to n (the textbook merge sort's Θ(n / log² n),
+ * <p><b>Why so few pieces.</b> Each level of the splitter tree is one scalar pass over the data,
+ * which replaces about one level of the leaves' vectorized sort but costs more than it, and passes
+ * over memory scale poorly across cores that share its bandwidth. So the tree is kept shallow:
+ * one partition per level, only as many blocks as workers, and 2·P pieces for longs and doubles,
+ * whose extra level measured as cheap as the sorting it saves and leaves a steal's worth of slack
+ * for a worker that falls behind; P pieces for ints, where a partition pass costs about twice a
+ * level of the 16-lane int sort and the extra level measured about 10 % slower overall. The
+ * sample keeps the pieces even. (docs/benchmarks.md, "Sort", has the measurements.)
+ *
+ * <p>Work: log₂ Q partition passes plus the leaves' sorts; span: a block of each level plus the
+ * largest leaf, about (n/P)·log₂ Q + (n/Q)·log(n/Q). This sizes the parallelism to the pool, as the
+ * JDK's own parallel sort does, rather than to n (the textbook merge sort's Θ(n / log² n),
  * {@link Parallel#mergeSort}).
  */
 final class PartitionSort {
@@ -46,26 +57,38 @@ final class PartitionSort {
 
     /** Fewest elements in a piece sorted by {@code Arrays.sort}. */
     static final int MIN_PIECE = 1 << 14;
-    /** Pieces per worker the sort aims at. */
+    /** Pieces per worker the sort aims at, for longs and doubles (ints: one, see above). */
     static final int PIECES_PER_WORKER = 2;
     /** Blocks of a partition per worker, over the whole array. */
     static final int BLOCKS_PER_WORKER = 1;
     /** Fewest elements in a block of a parallel partition, and in a chunk of its swap phase. */
     static final int MIN_BLOCK = 1 << 14;
     /** Sample elements per piece. */
-    static final int OVERSAMPLING = 256;
+    static final int OVERSAMPLING = 1024;
+    /** Most elements in the sample (the oversampling drops below {@link #OVERSAMPLING} beyond). */
+    static final int MAX_SAMPLE = 1 << 15;
+    /** Neighbouring elements read at each random position of the sample. */
+    static final int SAMPLE_RUN = 8;
 
-    /** @return the number of pieces for n elements on p workers; below 2 the sort is serial */
-    static int pieces(int n, int p) {
+    /**
+     * @param perWorker pieces per worker ({@link Kernel#piecesPerWorker()})
+     * @return the number of pieces for n elements on p workers; below 2 the sort is serial
+     */
+    static int pieces(int n, int p, int perWorker) {
         if (p <= 1) {
             return 1;
         }
-        return (int) Math.min((long) PIECES_PER_WORKER * p, n / MIN_PIECE);
+        return (int) Math.min((long) perWorker * p, n / MIN_PIECE);
     }
 
     /** The typed operations on one array kind; arrays are passed as {@code Object}. */
     abstract static class Kernel {
         abstract void sortRange(Object a, int lo, int hi);
+
+        /** @return the pieces per worker to aim at for this element type */
+        int piecesPerWorker() {
+            return PIECES_PER_WORKER;
+        }
 
         /**
          * Moves the elements of a[lo, hi) below {@code keys[k]} (at or below it with
@@ -78,7 +101,10 @@ final class PartitionSort {
         /** Swaps a[i, i + len) with a[j, j + len); the ranges do not overlap. */
         abstract void swap(Object a, int i, int j, int len);
 
-        /** @return {@code count} elements of a[0, n) at positions drawn from {@code r}, sorted */
+        /**
+         * @return {@code count} elements of a[0, n), {@code n >= SAMPLE_RUN}: runs of
+         *     {@link #SAMPLE_RUN} neighbours from positions drawn from {@code r}, sorted
+         */
         abstract Object sample(Object a, int n, int count, SplittableRandom r);
 
         /** @return the splitters: {@code sample[(t + 1)·over]} for t in [0, pieces - 1) */
@@ -93,8 +119,9 @@ final class PartitionSort {
 
     /** Sorts a[0, n) into ascending order with {@code q >= 2} pieces. */
     static void sort(StrandPool pool, Object a, int n, Kernel k, int q) {
-        assert q >= 2 && n >= q;
-        int over = OVERSAMPLING;
+        assert q >= 2 && n / q >= MIN_PIECE : q + " pieces of " + n;
+        // Fewer per piece with many pieces: the sample is sorted serially, before anything forks.
+        int over = Math.max(SAMPLE_RUN, Math.min(OVERSAMPLING, MAX_SAMPLE / q) / SAMPLE_RUN * SAMPLE_RUN);
         SplittableRandom r = new SplittableRandom(0x5DEECE66DL ^ n);   // deterministic per length
         Object sample = k.sample(a, n, q * over, r);
         Object splitters = k.splitters(sample, q, over);
@@ -135,8 +162,9 @@ final class PartitionSort {
         /** Partitions a[lo, hi) around keys[key], in parallel when it is long enough. */
         int partition(int lo, int hi, int key, boolean orEqual) {
             int len = hi - lo;
-            // About 2·P blocks over the whole array, as many per range as its share of the workers.
-            long wanted = ((long) BLOCKS_PER_WORKER * p * len + n - 1) / n;
+            // P blocks over the whole array, as many per range as its share of the workers
+            // (rounded: a half a little over n/2 is still one worker's).
+            long wanted = ((long) BLOCKS_PER_WORKER * p * len + n / 2) / n;
             int blocks = (int) Math.min(wanted, len / MIN_BLOCK);
             int m;
             if (blocks < 2) {
@@ -294,8 +322,8 @@ final class PartitionSort {
         Object sample(Object arr, int n, int count, SplittableRandom r) {
             long[] a = (long[]) arr;
             long[] s = new long[count];
-            for (int i = 0; i < count; i++) {
-                s[i] = a[r.nextInt(n)];
+            for (int i = 0; i + SAMPLE_RUN <= count; i += SAMPLE_RUN) {
+                System.arraycopy(a, r.nextInt(n - SAMPLE_RUN + 1), s, i, SAMPLE_RUN);
             }
             Arrays.sort(s);
             return s;
@@ -336,6 +364,12 @@ final class PartitionSort {
             Arrays.sort((int[]) a, lo, hi);
         }
 
+        // One: a level of partitioning costs ints more than it saves their 16-lane sort.
+        @Override
+        int piecesPerWorker() {
+            return 1;
+        }
+
         @Override
         int partition(Object arr, int lo, int hi, Object keys, int k, boolean orEqual) {
             int[] a = (int[]) arr;
@@ -373,8 +407,8 @@ final class PartitionSort {
         Object sample(Object arr, int n, int count, SplittableRandom r) {
             int[] a = (int[]) arr;
             int[] s = new int[count];
-            for (int i = 0; i < count; i++) {
-                s[i] = a[r.nextInt(n)];
+            for (int i = 0; i + SAMPLE_RUN <= count; i += SAMPLE_RUN) {
+                System.arraycopy(a, r.nextInt(n - SAMPLE_RUN + 1), s, i, SAMPLE_RUN);
             }
             Arrays.sort(s);
             return s;
@@ -469,8 +503,8 @@ final class PartitionSort {
         Object sample(Object arr, int n, int count, SplittableRandom r) {
             double[] a = (double[]) arr;
             double[] s = new double[count];
-            for (int i = 0; i < count; i++) {
-                s[i] = a[r.nextInt(n)];
+            for (int i = 0; i + SAMPLE_RUN <= count; i += SAMPLE_RUN) {
+                System.arraycopy(a, r.nextInt(n - SAMPLE_RUN + 1), s, i, SAMPLE_RUN);
             }
             Arrays.sort(s);
             return s;

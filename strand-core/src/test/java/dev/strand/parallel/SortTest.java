@@ -81,13 +81,17 @@ class SortTest {
     }
 
     @Test
-    void primitiveSortsCutAboutTwoPiecesPerWorkerOfAtLeast16384() {
-        assertThat(PartitionSort.pieces(10_000_000, 2)).isEqualTo(4);
-        assertThat(PartitionSort.pieces(10_000_000, 16)).isEqualTo(32);
-        assertThat(PartitionSort.pieces(100_000, 8)).isEqualTo(6);         // pieces >= 16384
-        assertThat(PartitionSort.pieces(32_768, 2)).isEqualTo(2);
-        assertThat(PartitionSort.pieces(32_767, 2)).isEqualTo(1);        // serial below 2 pieces
-        assertThat(PartitionSort.pieces(10_000_000, 1)).isEqualTo(1);
+    void primitiveSortsCutTwoPiecesPerWorkerOneForIntsOfAtLeast16384() {
+        assertThat(PartitionSort.LONG.piecesPerWorker()).isEqualTo(2);
+        assertThat(PartitionSort.DOUBLE.piecesPerWorker()).isEqualTo(2);
+        assertThat(PartitionSort.INT.piecesPerWorker()).isEqualTo(1);
+        assertThat(PartitionSort.pieces(10_000_000, 2, 2)).isEqualTo(4);
+        assertThat(PartitionSort.pieces(10_000_000, 2, 1)).isEqualTo(2);
+        assertThat(PartitionSort.pieces(10_000_000, 16, 2)).isEqualTo(32);
+        assertThat(PartitionSort.pieces(100_000, 8, 2)).isEqualTo(6);      // pieces >= 16384
+        assertThat(PartitionSort.pieces(32_768, 2, 1)).isEqualTo(2);
+        assertThat(PartitionSort.pieces(32_767, 2, 2)).isEqualTo(1);     // serial below 2 pieces
+        assertThat(PartitionSort.pieces(10_000_000, 1, 2)).isEqualTo(1);
 
         long[] a = Fixtures.randomLongs(600_000, 5);
         long[] want = a.clone();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.strand.StrandPool;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -157,6 +158,52 @@ class SortTest {
                     assertThat(Arrays.equals(a, want)).as("doubles P=%d", p).isTrue();   // bitwise
                 }
             }
+        }
+    }
+
+    /**
+     * Sorts that share a pool: four threads sort at once from outside it, and tasks of the pool
+     * sort nested inside a running computation (their partitions fork into it).
+     */
+    @Test
+    void concurrentAndNestedSortsShareOnePool() throws Exception {
+        int n = 150_000;
+        try (StrandPool shared = new StrandPool(3)) {
+            List<Thread> threads = new ArrayList<>();
+            List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+            for (int t = 0; t < 4; t++) {
+                long seed = t;
+                Thread th = new Thread(() -> {
+                    try {
+                        for (int round = 0; round < 5; round++) {
+                            long[] a = Fixtures.randomLongs(n, seed * 100 + round);
+                            long[] want = a.clone();
+                            Arrays.sort(want);
+                            Parallel.sort(shared, a);
+                            assertThat(a).isEqualTo(want);
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                threads.add(th);
+                th.start();
+            }
+            int[][] nested = new int[6][];
+            for (int i = 0; i < nested.length; i++) {
+                nested[i] = Fixtures.randomInts(n, 40 + i, Integer.MAX_VALUE);
+            }
+            int[][] want = Arrays.stream(nested).map(int[]::clone).toArray(int[][]::new);
+            for (int[] w : want) {
+                Arrays.sort(w);
+            }
+            shared.invoke(() -> Parallel.forRange(shared, 0, nested.length, Grain.fixed(1),
+                    i -> Parallel.sort(shared, nested[i])));
+            for (Thread th : threads) {
+                th.join();
+            }
+            assertThat(failures).isEmpty();
+            assertThat(nested).isDeepEqualTo(want);
         }
     }
 

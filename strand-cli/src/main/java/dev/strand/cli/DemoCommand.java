@@ -6,10 +6,14 @@ import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Json;
 import dev.strand.parallel.Grain;
 import dev.strand.parallel.Parallel;
+import dev.strand.profile.ProfileReport;
+import dev.strand.profile.Profiler;
+import dev.strand.profile.WorkSpan;
 import dev.strand.workloads.Stats;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -35,8 +39,10 @@ import picocli.CommandLine.Spec;
             "each result against a serial answer:",
             "  1. a parallel sum of n ints with a grain cutoff (Parallel.reduceRange),",
             "  2. a parallel merge sort of n ints with a parallel merge (Parallel.mergeSort),",
-            "     timed beside the same sort with a serial merge: about as fast with a few",
-            "     workers; the serial merge limits the speed-up only with many more,",
+            "     beside the same sort with a serial merge: both timed, and both profiled,",
+            "     which measures the parallelism each offers (the serial merge's is about",
+            "     log2(n)/2, too low to show on a few cores, the parallel merge's in the",
+            "     hundreds) and bounds their speed-up on 64 workers,",
             "  3. balanced binary task trees of depth 8, 12 and 16, with the steals and",
             "     per-worker task counts the pool recorded (pool.stats()),",
             "  4. fib(30) forking at every level, with the pool's statistics table.",
@@ -67,23 +73,31 @@ public final class DemoCommand implements Callable<Integer> {
 
             2. Parallel merge sort of %s ints with Parallel.mergeSort: both halves are sorted in
                parallel (Strand.join), ranges of at most %d ints go to Arrays.sort, and each merge is
-               itself parallel (split by binary search; span Theta(log^3 n)). Checked for order and
-               against Arrays.sort of a copy. Timed beside it (median of %d runs each, interleaved,
-               after a warm-up run): the same sort with a serial merge, as a user might write it. Its
-               span is Theta(n), so its speed-up cannot pass about log2(n)/2 = %d, however many
-               workers run it.
+               itself parallel (split by binary search): span Theta(log^3 n), parallelism
+               Theta(n / log^2 n). Beside it, the same sort with one serial loop per merge, as a user
+               might write it: its top merge alone takes Theta(n), so its span is Theta(n) and its
+               parallelism Theta(log n), about log2(n)/2 = %d here, however many workers run it.
+               Both are checked against Arrays.sort, timed on this pool (median of %d runs each,
+               interleaved, after a warm-up run), and profiled on one worker (median of %d runs):
+               the profiler measures each version's work T1 and span Tinf, their ratio is the
+               parallelism, and the work and span laws bound the speed-up on P workers between
+               T1 / (T1/P + Tinf) (what a greedy scheduler reaches at least) and min(P, T1/Tinf).
             %s""";
-    /** The end of EXPLAIN_SORT when P is well below the serial merge's limit (%d: P). */
+    /** The end of EXPLAIN_SORT when P is well below the serial merge's limit (%d: P, P, BOUND_P). */
     static final String EXPLAIN_SORT_FEW = """
-               With P = %d, well below that, both take about the same time: which one wins varies
-               from run to run (the parallel merge's splitting is extra work). The serial merge
-               falls behind only with many more workers, as a simulation of both up to 256 shows:
+               What P = %d can show: not the difference in time. Any parallelism well above %d keeps
+               every worker busy, so the merges' parallelism does not decide the times: which sort
+               wins, by up to 2x either way from one run to the next, depends on how fast each
+               merge loop runs in this JVM (the parallel merge's splitting is extra work, the
+               serial merge's loop is simpler). What timing cannot show, the profile measures: the
+               serial merge's parallelism, the most it can ever gain, against the parallel
+               merge's, and the bound on %d workers. A simulation of both up to 256 workers:
                ./strand sim --dags msort:65536,msort-pmerge:65536 --max-p 256 --no-charts
             """;
     /** The end of EXPLAIN_SORT when P is near or above that limit (%d: P, then the cores). */
     static final String EXPLAIN_SORT_MANY = """
-               With P = %d, near or above that, the serial merge should be the slower one, given
-               as many free cores (this machine has %d).
+               With P = %d, near or above that, the serial merge should also be the slower one in
+               time, given as many free cores (this machine has %d).
             """;
     static final String EXPLAIN_TREES = """
 
@@ -147,15 +161,42 @@ public final class DemoCommand implements Callable<Integer> {
 
     /** Timed runs of each sort in part 2 (medians reported). */
     static final int SORT_RUNS = 3;
+    /** Profiled runs of each sort in part 2 (the run of median parallelism is reported). */
+    static final int PROFILE_RUNS = 3;
+    /** The P at which part 2 states the bounds on each sort's speed-up. */
+    static final int BOUND_P = 64;
 
     /**
      * Result of part 2: the parallel-merge sort, and the serial-merge sort for comparison; the
      * times are medians over {@link #SORT_RUNS} runs each.
      */
     record SortResult(int n, int grain, boolean sorted, boolean sameAsArraysSort, double millis,
-                      boolean serialMergeOk, double serialMergeMillis) {
+                      boolean serialMergeOk, double serialMergeMillis, SortProfile parallelProfile,
+                      SortProfile serialProfile) {
         boolean ok() {
             return sorted && sameAsArraysSort && serialMergeOk;
+        }
+    }
+
+    /**
+     * One sort's profile on one worker: work T1 and span T-infinity, in nanoseconds.
+     *
+     * @param workNanos T1
+     * @param spanNanos T-infinity
+     */
+    record SortProfile(long workNanos, long spanNanos) {
+        double parallelism() {
+            return spanNanos == 0 ? 0.0 : (double) workNanos / spanNanos;
+        }
+
+        /** @return T1 / (T1/P + Tinf): the speed-up a greedy scheduler reaches at least on P workers */
+        double leastSpeedup(int p) {
+            return workNanos / ((double) workNanos / p + spanNanos);
+        }
+
+        /** @return min(P, T1 / Tinf): the work and span laws' cap on the speed-up */
+        double mostSpeedup(int p) {
+            return Math.min(p, parallelism());
         }
     }
 
@@ -224,6 +265,7 @@ public final class DemoCommand implements Callable<Integer> {
                         + "correctly: %b), serial/parallel %.2f%n", sort.millis(),
                         sort.serialMergeMillis(), sort.serialMergeOk(),
                         sort.serialMergeMillis() / sort.millis());
+                out.print(profileLines(sort.parallelProfile(), sort.serialProfile()));
             }
             if (!sort.ok()) {
                 failures.add("parMergeSort did not sort correctly");
@@ -285,9 +327,23 @@ public final class DemoCommand implements Callable<Integer> {
     /** @return the explanation of part 2 for these settings */
     static String explainSort(int n, int grain, int parallelism) {
         int limit = serialMergeLimit(n);
-        String end = 2 * parallelism <= limit ? EXPLAIN_SORT_FEW.formatted(parallelism)
+        String end = 2 * parallelism <= limit
+                ? EXPLAIN_SORT_FEW.formatted(parallelism, parallelism, BOUND_P)
                 : EXPLAIN_SORT_MANY.formatted(parallelism, Runtime.getRuntime().availableProcessors());
-        return EXPLAIN_SORT.formatted(pow2(n), grain, SORT_RUNS, limit, end);
+        return EXPLAIN_SORT.formatted(pow2(n), grain, limit, SORT_RUNS, PROFILE_RUNS, end);
+    }
+
+    /** @return the lines of part 2 that show the profiles: work, span, parallelism, bounds at BOUND_P */
+    static String profileLines(SortProfile parallel, SortProfile serial) {
+        return String.format(Locale.ROOT, "  profiled on one worker:  work T1   span Tinf  T1/Tinf  speed-up on P = %d "
+                + "(work, span laws)%n", BOUND_P)
+                + profileLine("parallel merge", parallel) + profileLine("serial merge", serial);
+    }
+
+    private static String profileLine(String name, SortProfile p) {
+        return String.format(Locale.ROOT, "    %-18s %8.1f ms %8.2f ms %8.1f  %.1fx to %.1fx%n", name,
+                p.workNanos() / 1e6, p.spanNanos() / 1e6, p.parallelism(), p.leastSpeedup(BOUND_P),
+                p.mostSpeedup(BOUND_P));
     }
 
     /** @return F(n+1): the tasks fib(n) runs when it forks at every level (one per fork, plus the root) */
@@ -350,8 +406,44 @@ public final class DemoCommand implements Callable<Integer> {
             same &= Arrays.equals(a, expected);
             serialOk &= Arrays.equals(b, expected);
         }
+        SortProfile[] profiles = profile(data, grain);
         return new SortResult(n, grain, sorted, same, Stats.median(millis), serialOk,
-                Stats.median(serialMillis));
+                Stats.median(serialMillis), profiles[0], profiles[1]);
+    }
+
+    /**
+     * Profiles both sorts on one worker, {@link #PROFILE_RUNS} runs each (after one untimed run
+     * each in the profiled pool), and keeps each sort's run of median parallelism: a run in which
+     * the worker lost its core to another program measures the preemption in its span.
+     *
+     * @return the parallel merge's profile, then the serial merge's
+     */
+    private static SortProfile[] profile(int[] data, int grain) {
+        try (StrandPool one = StrandPool.builder().name("demo-profile").parallelism(1).profile(true)
+                .build()) {
+            Profiler.region("warm-up", () -> {
+                Parallel.mergeSort(one, data.clone(), grain);
+                SerialMergeSort.sort(one, data.clone(), grain);
+            });
+            for (int r = 0; r < PROFILE_RUNS; r++) {
+                int[] a = data.clone();
+                int[] b = data.clone();
+                Profiler.region("parallel merge " + r, () -> Parallel.mergeSort(one, a, grain));
+                Profiler.region("serial merge " + r, () -> SerialMergeSort.sort(one, b, grain));
+            }
+            ProfileReport report = one.profile();
+            return new SortProfile[] {medianRun(report, "parallel merge "), medianRun(report, "serial merge ")};
+        }
+    }
+
+    private static SortProfile medianRun(ProfileReport report, String prefix) {
+        List<SortProfile> runs = new ArrayList<>();
+        for (int r = 0; r < PROFILE_RUNS; r++) {
+            WorkSpan w = report.region(prefix + r);
+            runs.add(new SortProfile(w.workNanos(), w.spanNanos()));
+        }
+        runs.sort(Comparator.comparingDouble(SortProfile::parallelism));
+        return runs.get(runs.size() / 2);
     }
 
     private static double timeMillis(Runnable r) {
@@ -417,9 +509,16 @@ public final class DemoCommand implements Callable<Integer> {
 
     record JsonSum(int n, int grain, long got, long want, long tasks, boolean ok) { }
 
-    /** The times are medians over {@code timedRuns} runs of each sort. */
+    /**
+     * The times are medians over {@code timedRuns} runs of each sort; work and span come from the
+     * profiled run of median parallelism on one worker; the speed-up bounds are for
+     * {@code boundWorkers} workers.
+     */
     record JsonSort(int n, int grain, boolean sorted, double millis, boolean serialMergeSorted,
-                    double serialMergeMillis, int timedRuns) { }
+                    double serialMergeMillis, int timedRuns, double workMillis, double spanMillis,
+                    double parallelism, double serialMergeWorkMillis, double serialMergeSpanMillis,
+                    double serialMergeParallelism, int boundWorkers, double leastSpeedup,
+                    double mostSpeedup, double serialMergeLeastSpeedup, double serialMergeMostSpeedup) { }
 
     /** Per-run averages over the tree's runs. */
     record JsonTree(int depth, long nodes, long treeNodes, long expectedNodes, int span,
@@ -428,13 +527,23 @@ public final class DemoCommand implements Callable<Integer> {
 
     record JsonFib(int n, long result, long want, double millis, boolean ok, Json.PoolStatistics stats) { }
 
+    private static JsonSort jsonSort(SortResult sort) {
+        SortProfile par = sort.parallelProfile();
+        SortProfile ser = sort.serialProfile();
+        return new JsonSort(sort.n(), sort.grain(), sort.sorted() && sort.sameAsArraysSort(),
+                sort.millis(), sort.serialMergeOk(), sort.serialMergeMillis(), SORT_RUNS,
+                par.workNanos() / 1e6, par.spanNanos() / 1e6, par.parallelism(),
+                ser.workNanos() / 1e6, ser.spanNanos() / 1e6, ser.parallelism(), BOUND_P,
+                par.leastSpeedup(BOUND_P), par.mostSpeedup(BOUND_P), ser.leastSpeedup(BOUND_P),
+                ser.mostSpeedup(BOUND_P));
+    }
+
     private JsonDoc toJson(SumResult sum, SortResult sort, List<TreeResult> trees, FibResult fib,
                            List<String> failures) {
         return new JsonDoc(BuildInfo.current(), System.getProperty("java.version"),
                 pool.parallelism(), PoolOptions.lower(pool.steal()), PoolOptions.lower(pool.join()),
                 new JsonSum(sum.n(), sum.grain(), sum.got(), sum.want(), sum.leaves(), sum.ok()),
-                new JsonSort(sort.n(), sort.grain(), sort.sorted() && sort.sameAsArraysSort(),
-                        sort.millis(), sort.serialMergeOk(), sort.serialMergeMillis(), SORT_RUNS),
+                jsonSort(sort),
                 trees.stream().map(t -> new JsonTree(t.depth(), t.nodes(), t.treeNodes(),
                         t.expected(), t.span(), t.p(), t.steals(), t.minPerWorker(),
                         t.maxPerWorker(), t.millis(), t.ok())).toList(),

@@ -59,8 +59,21 @@ class CliTest {
         // Both sorts timed; the text says what to expect of the two times at this P.
         assertThat(out).containsPattern("(?m)^  parallel merge \\d+\\.\\d ms, serial merge \\d+\\.\\d ms "
                 + "\\(sorted correctly: true\\), serial/parallel \\d+\\.\\d\\d$");
-        assertThat(out).contains("(median of 3 runs each", "cannot pass about log2(n)/2 = 10,",
-                "With P = 2, well below that, both take about the same time");
+        assertThat(out).contains("(median of 3 runs each", "about log2(n)/2 = 10 here",
+                "What P = 2 can show: not the difference in time");
+        // What two cores cannot show in time, the profile shows: each version's parallelism.
+        assertThat(out).contains("  profiled on one worker:  work T1   span Tinf  T1/Tinf  speed-up on P = 64 "
+                + "(work, span laws)");
+        Matcher par = Pattern.compile("(?m)^    (parallel|serial) merge +\\d+\\.\\d ms +\\d+\\.\\d\\d ms +(\\d+\\.\\d)  "
+                + "\\d+\\.\\dx to \\d+\\.\\dx$").matcher(out);
+        assertThat(par.find()).as(out).isTrue();
+        assertThat(par.group(1)).isEqualTo("parallel");
+        double parallelPar = Double.parseDouble(par.group(2));
+        assertThat(par.find()).as(out).isTrue();
+        assertThat(par.group(1)).isEqualTo("serial");
+        double serialPar = Double.parseDouble(par.group(2));
+        assertThat(serialPar).as("the serial merge's parallelism, about log2(n / grain)").isBetween(1.0, 20.0);
+        assertThat(parallelPar).as("the parallel merge's").isGreaterThan(serialPar);
 
         Matcher tree = Pattern.compile("depth=\\s*(\\d+) nodes=\\s*(\\d+) span≈(\\d+)\\s+P=(\\d+) "
                 + "steals=(\\d+(?:\\.\\d)?)\\s+per-worker\\[min=(\\d+) max=(\\d+)]").matcher(out);
@@ -121,10 +134,19 @@ class CliTest {
     void demoSortTextSaysWhatToExpectAtThisParallelism() {
         assertThat(DemoCommand.serialMergeLimit(1 << 20)).isEqualTo(10);
         assertThat(DemoCommand.serialMergeLimit(1)).isEqualTo(1);
-        assertThat(DemoCommand.explainSort(1 << 20, 4096, 2)).contains("2^20 ints", "= 10,",
-                "With P = 2, well below that, both take about the same time");
+        assertThat(DemoCommand.explainSort(1 << 20, 4096, 2)).contains("2^20 ints", "= 10 here",
+                "What P = 2 can show: not the difference in time", "the bound on 64 workers",
+                "--max-p 256");
         assertThat(DemoCommand.explainSort(1 << 20, 4096, 8)).contains("With P = 8, near or above "
-                + "that, the serial merge should be the slower one, given\n   as many free cores");
+                + "that, the serial merge should also be the slower one in\n   time, given as many free cores");
+        DemoCommand.SortProfile parallel = new DemoCommand.SortProfile(64_000_000, 500_000);  // 128
+        DemoCommand.SortProfile serial = new DemoCommand.SortProfile(64_000_000, 8_000_000);  // 8
+        assertThat(DemoCommand.profileLines(parallel, serial)).isEqualTo(String.format(
+                "  profiled on one worker:  work T1   span Tinf  T1/Tinf  speed-up on P = 64 (work, span laws)%n"
+                + "    parallel merge         64.0 ms     0.50 ms    128.0  42.7x to 64.0x%n"
+                + "    serial merge           64.0 ms     8.00 ms      8.0  7.1x to 8.0x%n"));
+        assertThat(DemoCommand.profileLines(parallel, serial).lines())
+                .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
         // Every line of the explanation fits a 100-column terminal.
         for (int p : new int[] {1, 2, 8, 64}) {
             assertThat(DemoCommand.explainSort(1 << 27, 4096, p).lines())
@@ -151,6 +173,10 @@ class CliTest {
         assertThat(sort.get("timedRuns")).isEqualTo(3L);
         assertThat((Double) sort.get("millis")).isPositive();
         assertThat((Double) sort.get("serialMergeMillis")).isPositive();
+        assertThat((Double) sort.get("parallelism")).isGreaterThan((Double) sort.get("serialMergeParallelism"));
+        assertThat((Double) sort.get("serialMergeSpanMillis")).isPositive();
+        assertThat(sort.get("boundWorkers")).isEqualTo(64L);
+        assertThat((Double) sort.get("mostSpeedup")).isGreaterThan((Double) sort.get("serialMergeMostSpeedup"));
         List<Object> treeNodes = ((List<?>) json.get("trees")).stream()
                 .map(t -> ((Map<?, ?>) t).get("nodes")).map(Object.class::cast).toList();
         assertThat(treeNodes).containsExactly(511L, 8191L, 131071L);

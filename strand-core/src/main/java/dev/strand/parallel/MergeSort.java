@@ -16,7 +16,7 @@ import java.util.Comparator;
  * <p>The recursion has a uniform depth d (every leaf is at depth d, holding at most
  * ⌈n / 2^d⌉ elements); sorted runs of depth k live in the array when d - k is even and in the
  * buffer otherwise, so the result lands in the array. When d is odd the leaves are copied to the
- * buffer once after sorting ({@link Parallel#sort} picks an even d and never copies).
+ * buffer once after sorting (the automatic object sort picks an even d and never copies).
  */
 final class MergeSort {
     private MergeSort() { }

@@ -562,23 +562,24 @@ public final class Parallel {
     // ================================================================== sort
 
     /**
-     * Sorts into ascending order: a parallel merge sort with a parallel merge. About 8·P leaves
-     * (at least 8192 elements each) are sorted by {@link java.util.Arrays#sort(long[], int, int)},
-     * then merged level by level between the array and one buffer of the same length (so the sort
-     * allocates n extra elements); merges are split by binary search into pieces merged in
-     * parallel. With one worker, or fewer than 32768 elements, it is {@code Arrays.sort} on the
-     * calling thread.
+     * Sorts into ascending order, in place: a parallel quicksort around splitters drawn from one
+     * random sample. About 2·P pieces (P for ints; at least 16384 elements each) are cut out by
+     * partitions that run in parallel, and each piece is sorted by
+     * {@link java.util.Arrays#sort(long[], int, int)} (vectorized on JDK 25). No buffer is
+     * allocated (only a sample, of 1024 elements per piece). With one worker, or fewer than 32768
+     * elements, it is {@code Arrays.sort} on the calling thread. Primitive sorts need no
+     * stability: equal values are indistinguishable.
      *
      * @param pool the pool
      * @param a    the array to sort
      */
     public static void sort(StrandPool pool, long[] a) {
-        autoSort(pool, array(a), a.length, MergeSort.LONG);
+        primitiveSort(pool, array(a), a.length, PartitionSort.LONG);
     }
 
     /** Sorts into ascending order; see {@link #sort(StrandPool, long[])}. */
     public static void sort(StrandPool pool, int[] a) {
-        autoSort(pool, array(a), a.length, MergeSort.INT);
+        primitiveSort(pool, array(a), a.length, PartitionSort.INT);
     }
 
     /**
@@ -586,7 +587,7 @@ public final class Parallel {
      * last), like {@link java.util.Arrays#sort(double[])}; see {@link #sort(StrandPool, long[])}.
      */
     public static void sort(StrandPool pool, double[] a) {
-        autoSort(pool, array(a), a.length, MergeSort.DOUBLE);
+        primitiveSort(pool, array(a), a.length, PartitionSort.DOUBLE);
     }
 
     /**
@@ -879,6 +880,16 @@ public final class Parallel {
     }
 
     // ================================================================== helpers
+
+    private static void primitiveSort(StrandPool pool, Object a, int n, PartitionSort.Kernel k) {
+        Splitter.pool(pool);
+        int q = PartitionSort.pieces(n, pool.parallelism(), k.piecesPerWorker());
+        if (q < 2) {
+            k.sortRange(a, 0, n);
+            return;
+        }
+        PartitionSort.sort(pool, a, n, k, q);
+    }
 
     private static void autoSort(StrandPool pool, Object a, int n, MergeSort.Kernel k) {
         Splitter.pool(pool);

@@ -52,22 +52,35 @@
  * at P = 2 it breaks even at best, which is why {@code Arrays.parallelPrefix} is no faster either.
  *
  * <h2>Sort</h2>
- * Merge sort with leaves sorted by {@code Arrays.sort} (dual-pivot quicksort, vectorized on recent
- * JDKs for primitives; TimSort for objects, which is stable). The recursion has a uniform depth,
- * and levels alternate between the array and a single buffer (ping-pong), so no level copies.
+ * Two algorithms, both with leaves sorted by {@code Arrays.sort} (dual-pivot quicksort for
+ * primitives, vectorized with AVX-512/AVX2 on JDK 25; TimSort for objects, which is stable).
+ * <ul>
+ *   <li><b>Primitive arrays</b> ({@link dev.strand.parallel.Parallel#sort(dev.strand.StrandPool,
+ *       long[])}): a parallel quicksort in place. Splitters for about 2·P pieces come from one random
+ *       sample (samplesort's oversampling); each range is partitioned around its middle splitter,
+ *       in parallel on as many blocks as its share of the workers, then each piece goes to
+ *       {@code Arrays.sort}. No merge and no buffer: with a vectorized sort at the leaves, a scalar
+ *       merge pass costs more than the levels of sorting it replaces, and so does each partition
+ *       level, which is why there are only about 2·P pieces. Parallelism is sized to the pool, as
+ *       in the JDK's {@code Arrays.parallelSort}.</li>
+ *   <li><b>Object arrays</b> ({@link dev.strand.parallel.Parallel#sort(dev.strand.StrandPool,
+ *       Object[], java.util.Comparator)}) and {@link dev.strand.parallel.Parallel#mergeSort}: a
+ *       merge sort, stable. The recursion has a uniform depth, and levels alternate between the
+ *       array and a single buffer (ping-pong), so no level copies.</li>
+ * </ul>
+ * For the merge sort:
  * <ul>
  *   <li><b>Why not a serial merge</b>: with one serial loop per merge the top merge alone is
  *       Θ(n), so T∞ = T∞(n/2) + Θ(n) = Θ(n) and the parallelism is only Θ(log n):
  *       parallelizing the recursion is not enough (docs/profiling.md measures both).</li>
- *   <li><b>Parallel merge</b> ({@link dev.strand.parallel.Parallel#mergeSort},
- *       {@link dev.strand.parallel.Parallel#sort}): to merge runs A and B, take the middle element
+ *   <li><b>Parallel merge</b>: to merge runs A and B, take the middle element
  *       of the longer run, binary-search its position in the other (lower bound when it comes from
  *       A, upper bound when from B, which keeps the merge stable), and merge the two lower parts
  *       and the two upper parts in parallel (the divide-and-conquer merge of Akl and Santoro, Cole's
  *       "Parallel merge sort" line; CLRS ch. 27). Merge span Θ(log² n), sort span
  *       T∞(n) = T∞(n/2) + Θ(log² n) = Θ(log³ n), parallelism Θ(n / log² n).</li>
  * </ul>
- * The automatic sort uses about 8·P leaves (an even depth, so the result lands in the array
+ * The automatic object sort uses about 8·P leaves (an even depth, so the result lands in the array
  * without a final copy), and merges split down to half a leaf, which keeps every worker busy in
  * every level, including the last merge, where a serial merge would leave P-1 workers idle.
  *
@@ -88,6 +101,10 @@
  *   <li>G. E. Blelloch. Prefix sums and their applications. CMU-CS-90-190, 1990.</li>
  *   <li>S. G. Akl, N. Santoro. Optimal parallel merging and sorting without memory conflicts.
  *       IEEE Trans. Computers, 1987; R. Cole. Parallel merge sort. SIAM J. Computing, 1988.</li>
+ *   <li>W. D. Frazer, A. C. McKellar. Samplesort: a sampling approach to minimal storage tree
+ *       sorting. JACM 1970; P. Tsigas, Y. Zhang. A simple, fast parallel implementation of
+ *       quicksort and its performance evaluation on SUN Enterprise 10000. PDP 2003;
+ *       V. Yaroslavskiy. Dual-pivot quicksort, 2009 (the JDK's {@code Arrays.sort}).</li>
  * </ul>
  */
 package dev.strand.parallel;

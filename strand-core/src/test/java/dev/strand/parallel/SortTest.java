@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.strand.StrandPool;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -68,7 +69,7 @@ class SortTest {
     }
 
     @Test
-    void autoSortOnLargeInputsUsesTheParallelPath() {
+    void objectSortsOnLargeInputsUseTheParallelMergeSort() {
         assertThat(MergeSort.autoDepth(1_000_000, 2)).isEqualTo(4);    // 16 leaves at P=2
         assertThat(MergeSort.autoDepth(10_000_000, 2)).isEqualTo(4);
         assertThat(MergeSort.autoDepth(10_000_000, 4)).isEqualTo(6);
@@ -78,6 +79,20 @@ class SortTest {
         assertThat(MergeSort.depthFor(1 << 20, 4096)).isEqualTo(8);
         assertThat(MergeSort.depthFor((1 << 20) + 1, 4096)).isEqualTo(9);
         assertThat(MergeSort.depthFor(1, 1)).isZero();
+    }
+
+    @Test
+    void primitiveSortsCutTwoPiecesPerWorkerOneForIntsOfAtLeast16384() {
+        assertThat(PartitionSort.LONG.piecesPerWorker()).isEqualTo(2);
+        assertThat(PartitionSort.DOUBLE.piecesPerWorker()).isEqualTo(2);
+        assertThat(PartitionSort.INT.piecesPerWorker()).isEqualTo(1);
+        assertThat(PartitionSort.pieces(10_000_000, 2, 2)).isEqualTo(4);
+        assertThat(PartitionSort.pieces(10_000_000, 2, 1)).isEqualTo(2);
+        assertThat(PartitionSort.pieces(10_000_000, 16, 2)).isEqualTo(32);
+        assertThat(PartitionSort.pieces(100_000, 8, 2)).isEqualTo(6);      // pieces >= 16384
+        assertThat(PartitionSort.pieces(32_768, 2, 1)).isEqualTo(2);
+        assertThat(PartitionSort.pieces(32_767, 2, 2)).isEqualTo(1);     // serial below 2 pieces
+        assertThat(PartitionSort.pieces(10_000_000, 1, 2)).isEqualTo(1);
 
         long[] a = Fixtures.randomLongs(600_000, 5);
         long[] want = a.clone();
@@ -89,6 +104,107 @@ class SortTest {
         Arrays.sort(wantB);
         Parallel.sort(pool, b);
         assertThat(b).isEqualTo(wantB);
+    }
+
+    /**
+     * Inputs for the partitioning sort's special paths, n = 300,000: few distinct values (pivots
+     * repeated among the splitters, cut three ways), one value in 90 % of the slots, sorted and
+     * reversed runs, and doubles whose pivots are zeros or NaN (compared by their bit keys).
+     */
+    @Test
+    void partitionSortHandlesFrequentValuesRunsAndSpecialDoublesOnManyWorkers() {
+        int n = 300_000;
+        SplittableRandom r = new SplittableRandom(11);
+        List<long[]> longs = new ArrayList<>(inputs(n, 12));
+        long[] mostlyOne = new long[n];
+        long[] twoValues = new long[n];
+        long[] sawtooth = new long[n];
+        for (int i = 0; i < n; i++) {
+            mostlyOne[i] = r.nextInt(10) == 0 ? r.nextLong() : 7;
+            twoValues[i] = r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
+            sawtooth[i] = i % 40_000;
+        }
+        longs.addAll(List.of(mostlyOne, twoValues, sawtooth));
+        double[] zeros = new double[n];
+        double[] nans = new double[n];
+        double[] extremes = new double[n];
+        double[] specials = {Double.NaN, -0.0, 0.0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+            Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE,
+            Double.longBitsToDouble(0x7ff0_0000_0000_0001L)};                     // another NaN
+        for (int i = 0; i < n; i++) {
+            zeros[i] = r.nextInt(5) < 2 ? (r.nextBoolean() ? -0.0 : 0.0) : r.nextDouble() - 0.5;
+            nans[i] = r.nextInt(3) == 0 ? Double.NaN : r.nextDouble() - 0.5;
+            extremes[i] = specials[r.nextInt(specials.length)];
+        }
+        for (int p : new int[] {2, 3, 8}) {
+            try (StrandPool wide = new StrandPool(p)) {
+                for (long[] in : longs) {
+                    long[] want = in.clone();
+                    Arrays.sort(want);
+                    long[] a = in.clone();
+                    Parallel.sort(wide, a);
+                    assertThat(a).as("P=%d", p).isEqualTo(want);
+                    int[] ints = Arrays.stream(in).mapToInt(x -> (int) (x ^ (x >>> 32))).toArray();
+                    int[] wantInts = ints.clone();
+                    Arrays.sort(wantInts);
+                    Parallel.sort(wide, ints);
+                    assertThat(ints).as("ints P=%d", p).isEqualTo(wantInts);
+                }
+                for (double[] in : List.of(zeros, nans, extremes)) {
+                    double[] want = in.clone();
+                    Arrays.sort(want);
+                    double[] a = in.clone();
+                    Parallel.sort(wide, a);
+                    assertThat(Arrays.equals(a, want)).as("doubles P=%d", p).isTrue();   // bitwise
+                }
+            }
+        }
+    }
+
+    /**
+     * Sorts that share a pool: four threads sort at once from outside it, and tasks of the pool
+     * sort nested inside a running computation (their partitions fork into it).
+     */
+    @Test
+    void concurrentAndNestedSortsShareOnePool() throws Exception {
+        int n = 150_000;
+        try (StrandPool shared = new StrandPool(3)) {
+            List<Thread> threads = new ArrayList<>();
+            List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+            for (int t = 0; t < 4; t++) {
+                long seed = t;
+                Thread th = new Thread(() -> {
+                    try {
+                        for (int round = 0; round < 5; round++) {
+                            long[] a = Fixtures.randomLongs(n, seed * 100 + round);
+                            long[] want = a.clone();
+                            Arrays.sort(want);
+                            Parallel.sort(shared, a);
+                            assertThat(a).isEqualTo(want);
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                threads.add(th);
+                th.start();
+            }
+            int[][] nested = new int[6][];
+            for (int i = 0; i < nested.length; i++) {
+                nested[i] = Fixtures.randomInts(n, 40 + i, Integer.MAX_VALUE);
+            }
+            int[][] want = Arrays.stream(nested).map(int[]::clone).toArray(int[][]::new);
+            for (int[] w : want) {
+                Arrays.sort(w);
+            }
+            shared.invoke(() -> Parallel.forRange(shared, 0, nested.length, Grain.fixed(1),
+                    i -> Parallel.sort(shared, nested[i])));
+            for (Thread th : threads) {
+                th.join();
+            }
+            assertThat(failures).isEmpty();
+            assertThat(nested).isDeepEqualTo(want);
+        }
     }
 
     @Test

@@ -40,8 +40,8 @@ public final class Pools implements AutoCloseable {
     }
 
     /**
-     * Starts the pools that {@code variants} need (STRAND: a Strand pool; FJP and JDK: a
-     * ForkJoinPool; TPE: a ThreadPoolExecutor).
+     * Starts the pools that {@code variants} need (STRAND: a Strand pool; FJP: a ForkJoinPool;
+     * TPE: a ThreadPoolExecutor).
      *
      * @param parallelism workers per pool, {@code >= 1}
      * @param variants    the variants that will run
@@ -73,7 +73,7 @@ public final class Pools implements AutoCloseable {
                 : null;
         List<Thread> created = new CopyOnWriteArrayList<>();
         ForkJoinPool f = null;
-        if (variants.contains(Variant.FJP) || variants.contains(Variant.JDK)) {
+        if (variants.contains(Variant.FJP)) {
             // the defaults of new ForkJoinPool(p), with a factory that remembers the workers
             f = new ForkJoinPool(parallelism, pool -> {
                 ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
@@ -112,7 +112,7 @@ public final class Pools implements AutoCloseable {
     public boolean has(Variant v) {
         return switch (v) {
             case STRAND -> strand != null;
-            case FJP, JDK -> fjp != null;
+            case FJP -> fjp != null;
             case TPE -> tpe != null;
             case SERIAL, CEILING -> true;
         };

@@ -12,8 +12,6 @@ public enum Variant {
     FJP,
     /** {@code ThreadPoolExecutor(P, P)} with an unbounded queue (async throughput only). */
     TPE,
-    /** The JDK's own parallel library routine ({@code Arrays.parallelSort}), for reference. */
-    JDK,
     /**
      * P copies of the serial variant at once, each on its own plain thread, with no scheduler:
      * P x serial time / this time is the most any runtime can reach on this machine for the
@@ -39,6 +37,6 @@ public enum Variant {
             }
         }
         throw new IllegalArgumentException("unknown variant '" + s
-                + "' (expected serial, strand, fjp, tpe, jdk or ceiling)");
+                + "' (expected serial, strand, fjp, tpe or ceiling)");
     }
 }

@@ -61,9 +61,9 @@ import picocli.CommandLine.TypeConversionException;
             "Variants (the same algorithm on different executors):",
             "  serial  plain sequential code (sort: Arrays.sort)",
             "  strand  a StrandPool(P), default settings (or the deque of --deque)",
-            "  fjp     a ForkJoinPool(P), default settings",
+            "  fjp     a ForkJoinPool(P), default settings (sort: Arrays.parallelSort",
+            "          inside it, the common pool's parallelism set to P)",
             "  tpe     a ThreadPoolExecutor(P, P), unbounded queue (async kernels)",
-            "  jdk     Arrays.parallelSort inside the ForkJoinPool (sort)",
             "  ceiling (--ceiling) P copies of the serial code at once on plain threads,",
             "          no scheduler; time: the copies' mean; speedup: P x serial time /",
             "          that, what the cores give when nothing is scheduled (caches,",
@@ -181,7 +181,7 @@ public final class BenchCommand implements Callable<Integer> {
     boolean gcBeforeRun;
 
     @Option(names = "--variants", paramLabel = "LIST", split = ",",
-            description = "Only these variants (comma-separated: serial, strand, fjp, tpe, jdk, "
+            description = "Only these variants (comma-separated: serial, strand, fjp, tpe, "
                     + "ceiling; default: all of each kernel's). Ratios need serial and fjp.")
     List<String> variantNames = new ArrayList<>();
 

@@ -248,4 +248,29 @@ class BenchCliTest {
         Map<String, Object> json = CliTest.parseJsonDocument(Files.readString(dir.resolve("out")));
         assertThat(((Map<?, ?>) json.get("machine")).get("commonPoolParallelism")).isEqualTo(3L);
     }
+
+    /**
+     * {@code --alone}: each kernel runs in a JVM of its own (the parent runs none), and the one
+     * table and the one JSON document hold every kernel's rows as a shared run would.
+     */
+    @Test
+    void aloneRunsEachKernelInItsOwnJvmAndPrintsOneTable() {
+        Run r = run("bench", "--size", "small", "--rounds", "1", "--warmup", "0", "--no-progress",
+                "--variants", "serial,strand", "--alone", "fib", "nqueens");
+        assertThat(r.code()).as(r.err()).isZero();
+        String out = r.out();
+        assertThat(out).startsWith("strand bench: P=2, size small, 0 warm-up + 1 measured round(s) per kernel, "
+                + "each kernel alone in a fresh JVM");
+        assertThat(out).containsPattern("(?m)^fib +serial +[0-9.]+ ms ");
+        assertThat(out).containsPattern("(?m)^nqueens +serial +[0-9.]+ ms .*\n +strand +[0-9.]+ ms +[0-9.]+x ");
+        assertThat(out).doesNotContain(" fjp ");
+        assertThat(out).contains("nqueens         n=12 depth=3");
+
+        Run j = run("bench", "--size", "small", "--rounds", "1", "--warmup", "0", "--variants", "strand",
+                "--alone", "--json", "fib", "treesum-small");
+        assertThat(j.code()).as(j.err()).isZero();
+        assertThat(j.out()).contains("\"alone\": true").contains("\"kernel\": \"fib\"")
+                .contains("\"kernel\": \"treesum-small\"");
+    }
+
 }

@@ -106,6 +106,7 @@ import picocli.CommandLine.TypeConversionException;
             "  strand bench --out target/bench               also writes PNG bar charts",
             "  strand bench uts-t1 uts-t3 --ceiling          with the machine's limit",
             "  strand bench --goals docs/bench/goals.properties   met or not, per kernel",
+            "  strand bench fib treesum --alone              each kernel in its own JVM",
             "",
             "Exit status: 0 every result checked, 1 a wrong result (or an error),",
             "             2 invalid arguments."})
@@ -199,6 +200,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Range(min = 0, max = 1)
     Double quietBelow;
 
+    @Option(names = "--alone", description = "Run each kernel in a fresh JVM of its own (this JVM's options, "
+            + "the same bench options), one after another, and print one table: no kernel shares the JIT's "
+            + "profiles or the heap with another, as a program running only that kernel would not.")
+    boolean alone;
+
     @Option(names = "--json", description = "Print all results (every sample, then the summary) "
             + "as one JSON object instead of the table (default: off).")
     boolean json;
@@ -275,15 +281,26 @@ public final class BenchCommand implements Callable<Integer> {
         }
 
         if (!json) {
-            out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel, "
+            out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel%s, "
                             + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
                     workers.get(), (deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque))
                             + (runNext ? ", strand run-next slots" : ""),
-                    size.label(), warmup, rounds, BenchReport.fmt(minSampleMs, "%.0f"),
+                    size.label(), warmup, rounds, alone ? ", each kernel alone in a fresh JVM" : "",
+                    BenchReport.fmt(minSampleMs, "%.0f"),
                     System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism(),
                     heapLabel());
             out.flush();
+        }
+        if (alone) {
+            for (Workload w : workloads) {
+                w.close();                        // built only to check the parameters here
+            }
+            List<String> names = variants.keySet().stream().map(Workload::name).toList();
+            List<String> given = spec.commandLine().getParseResult().originalArgs();
+            int at = given.indexOf(spec.name());  // the whole command line: keep what follows "bench"
+            AloneRunner.Result r = AloneRunner.run(given.subList(at + 1, given.size()), names, null);
+            return finish(out, r.rows(), r.doc());
         }
         BenchRunner.Plan plan = new BenchRunner.Plan(workers.get(), warmup, rounds, pauseMs, gcBeforeRun, minSampleMs,
                 deque, runNext);
@@ -299,8 +316,13 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
+        return finish(out, rows, toJson(runs, rows));
+    }
+
+    /** Prints the table (or {@code doc} as JSON) and writes the charts of --out. */
+    private int finish(PrintWriter out, List<Row> rows, Object doc) {
         if (json) {
-            out.println(Json.write(toJson(runs, rows)));
+            out.println(Json.write(doc));
         } else {
             printTable(out, rows);
         }

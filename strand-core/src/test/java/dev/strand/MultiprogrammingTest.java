@@ -145,7 +145,8 @@ class MultiprogrammingTest {
         Thread flipper = new Thread(() -> {
             boolean on = false;
             while (!stop.get()) {
-                Feedback.force(on = !on);
+                on = !on;
+                Feedback.force(on);
                 LockSupport.parkNanos(200_000L + (on ? 0 : 300_000L));
             }
         }, "feedback-flipper");

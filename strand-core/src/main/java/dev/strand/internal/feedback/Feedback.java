@@ -131,7 +131,9 @@ public final class Feedback {
      */
     private static boolean awaitRegistration() {
         try {
-            LOCK.wait();
+            while (count == 0) {
+                LOCK.wait();
+            }
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -168,7 +170,7 @@ public final class Feedback {
         while (true) {
             LockSupport.parkNanos(QUANTUM_NANOS);
             synchronized (LOCK) {
-                while (count == 0) {              // no worker to sample: wait for a registration
+                if (count == 0) {                 // no worker to sample: wait for a registration
                     if (!forced) {
                         shared = false;
                     }

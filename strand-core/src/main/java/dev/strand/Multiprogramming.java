@@ -13,12 +13,22 @@ package dev.strand;
 public enum Multiprogramming {
     /**
      * Yield before steals while the process runs more pool workers than it has cores, counting
-     * the cgroup CPU quota of a container. The default. A worker counts while its thread runs: not
-     * after it retired at the end of the keep-alive (so neither an idle pool nor a pool dropped
-     * without {@code close()} keeps the mode on), nor a spare thread standing in for a blocked one.
+     * the cgroup CPU quota of a container, or while the pool's workers wait for their cores
+     * because other threads or processes compete for them. The default. A worker counts while its
+     * thread runs: not after it retired at the end of the keep-alive (so neither an idle pool nor a
+     * pool dropped without {@code close()} keeps the mode on), nor a spare thread standing in for a
+     * blocked one. Competition is measured on Linux, once per 20 ms quantum, from how long the
+     * workers waited on the kernel's run queue ({@code /proc/self/task/TID/schedstat}); it turns
+     * the mode on within a quantum and off after three calm ones. While the mode is on, a worker
+     * whose steal sweep failed also sleeps at once instead of spinning, so that a pool on a shared
+     * machine keeps awake only the workers that have work (as in A-Steal, Agrawal, He, Hsu and
+     * Leiserson, PPoPP 2006). Elsewhere only the workers are counted.
      */
     AUTO,
-    /** Always yield before steals: the machine is known to be shared with other processes. */
+    /**
+     * Always yield before steals, and sleep after a failed sweep without spinning: the machine is
+     * known to be shared with other processes.
+     */
     ALWAYS,
     /** Never yield: the pool has the machine to itself (a benchmark, a dedicated server). */
     NEVER

@@ -558,7 +558,8 @@ public final class PoolConfig {
         /**
          * Whether workers yield their processor before each steal attempt, for machines shared
          * with other pools or processes (default {@link Multiprogramming#AUTO}: while the
-         * process's pools have more workers than it has cores, cgroup quota included).
+         * process's pools have more workers than it has cores, cgroup quota included, or while
+         * the workers wait for their cores because other threads or processes compete).
          *
          * @param v the mode
          * @return this

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strand.internal.cpu.CpuBudget;
 import dev.strand.internal.cpu.Oversubscription;
+import dev.strand.internal.feedback.Feedback;
 import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -128,6 +130,51 @@ class MultiprogrammingTest {
                     assertThat(ran.sum()).isEqualTo((1L << 13) - 1);   // every node once
                 }
             }
+        }
+    }
+
+    /**
+     * Thieves that shrink and regrow while computations run lose no task and end every
+     * computation: the decision flips every few hundred microseconds (thieves stop spinning and
+     * yield, then spin again) under fork trees submitted from several threads at once.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void thievesThatShrinkAndRegrowLoseNoTask() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread flipper = new Thread(() -> {
+            boolean on = false;
+            while (!stop.get()) {
+                on = !on;
+                Feedback.force(on);
+                LockSupport.parkNanos(200_000L + (on ? 0 : 300_000L));
+            }
+        }, "feedback-flipper");
+        flipper.start();
+        try {
+            for (int p : new int[] {2, 3, 4}) {
+                try (StrandPool pool = StrandPool.builder().parallelism(p)
+                        .multiprogramming(Multiprogramming.AUTO).build()) {
+                    for (int round = 0; round < 20; round++) {
+                        LongAdder ran = new LongAdder();
+                        List<java.util.concurrent.Future<Long>> fs = new ArrayList<>();
+                        for (int s = 0; s < 3; s++) {
+                            fs.add(pool.submit(() -> tree(12, ran)));
+                        }
+                        long leaves = pool.invoke(() -> tree(13, ran));
+                        for (java.util.concurrent.Future<Long> f : fs) {
+                            assertThat(f.get(30, TimeUnit.SECONDS)).isEqualTo(1L << 12);
+                        }
+                        assertThat(leaves).isEqualTo(1L << 13);
+                        assertThat(ran.sum()).as("every node once, P=%d round %d", p, round)
+                                .isEqualTo(3 * ((1L << 13) - 1) + (1L << 14) - 1);
+                    }
+                }
+            }
+        } finally {
+            stop.set(true);
+            flipper.join();
+            Feedback.force(null);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.strand.workloads;
 
+import dev.strand.Multiprogramming;
 import dev.strand.PoolConfig;
 import dev.strand.StrandPool;
 import java.util.ArrayList;
@@ -61,15 +62,30 @@ public final class Pools implements AutoCloseable {
      */
     public static Pools open(int parallelism, Collection<Variant> variants,
             Consumer<PoolConfig.Tuning.Builder> tuning) {
-        if (tuning == null) {
-            throw new NullPointerException("tuning must not be null");
+        return open(parallelism, variants, tuning, Multiprogramming.AUTO);
+    }
+
+    /**
+     * Starts the pools that {@code variants} need, the Strand pool with scheduler settings and a
+     * multiprogrammed mode.
+     *
+     * @param parallelism      workers per pool, {@code >= 1}
+     * @param variants         the variants that will run
+     * @param tuning           sets the Strand pool's {@link PoolConfig.Tuning} (e.g. its deque)
+     * @param multiprogramming the Strand pool's {@link Multiprogramming} mode
+     * @return the pools
+     */
+    public static Pools open(int parallelism, Collection<Variant> variants,
+            Consumer<PoolConfig.Tuning.Builder> tuning, Multiprogramming multiprogramming) {
+        if (tuning == null || multiprogramming == null) {
+            throw new NullPointerException("tuning and multiprogramming must not be null");
         }
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be >= 1, got " + parallelism);
         }
         StrandPool s = variants.contains(Variant.STRAND)
                 ? StrandPool.builder().name("bench" + SEQ.incrementAndGet()).parallelism(parallelism)
-                        .tuning(tuning).build()
+                        .tuning(tuning).multiprogramming(multiprogramming).build()
                 : null;
         List<Thread> created = new CopyOnWriteArrayList<>();
         ForkJoinPool f = null;

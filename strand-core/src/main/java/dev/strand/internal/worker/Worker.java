@@ -12,6 +12,7 @@ import dev.strand.WorkerStats;
 import dev.strand.internal.cpu.Oversubscription;
 import dev.strand.internal.deque.NextSlots;
 import dev.strand.internal.deque.WorkerDeque;
+import dev.strand.internal.feedback.Feedback;
 import dev.strand.internal.jfr.JfrGate;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
@@ -1152,10 +1153,18 @@ public final class Worker extends Thread {
      */
     @SuppressWarnings("ThreadPriorityCheck") // the multiprogrammed mode's yield is the point
     private void yieldIfShared() {
-        Multiprogramming m = multiprogramming;
-        if (m == Multiprogramming.ALWAYS || (m == Multiprogramming.AUTO && Oversubscription.active())) {
+        if (shared()) {
             Thread.yield();
         }
+    }
+
+    /**
+     * @return whether this worker may be descheduled: {@code ALWAYS}, or {@code AUTO} while the
+     *     process's workers outnumber its cores or met competition last quantum ({@code internal.feedback})
+     */
+    private boolean shared() {
+        Multiprogramming m = multiprogramming;
+        return m == Multiprogramming.ALWAYS || (m == Multiprogramming.AUTO && Feedback.shared());
     }
 
     /**
@@ -1226,6 +1235,8 @@ public final class Worker extends Thread {
 
     @Override
     public void run() {
+        // Sampled for competition while it runs (AUTO only; spares run only while a worker blocks).
+        int tid = !spare && multiprogramming == Multiprogramming.AUTO ? Feedback.register() : -1;
         try {
             if (prof != null) {
                 Profiling.bindWorker(prof);       // regions opened in tasks find it here
@@ -1237,6 +1248,9 @@ public final class Worker extends Thread {
                 // Counted by the pool when it started this thread. Removed before the pool can
                 // terminate (the last exit terminates it), so close() returns with it removed.
                 Oversubscription.remove(1);
+            }
+            if (tid >= 0) {
+                Feedback.unregister(tid);
             }
             hook(pool.config().onWorkerExit());
             if (retired) {
@@ -1403,7 +1417,9 @@ public final class Worker extends Thread {
             searching = sleep.workerTryStartSearching();
         }
         if (searching) {
-            for (int r = 0; r < spinRounds && !poolAccess.isStopping(); r++) {
+            // While descheduling is likely, a thief sleeps after one failed sweep instead of
+            // spinning: the pool's awake thieves shrink to those that find work (internal.feedback).
+            for (int r = 0, n = shared() ? 0 : spinRounds; r < n && !poolAccess.isStopping(); r++) {
                 Thread.onSpinWait();
                 Runnable t = findWork();
                 if (t != null) {
@@ -1441,6 +1457,7 @@ public final class Worker extends Thread {
             return null;
         }
         searching = true;                                          // the waker counted us
+        Feedback.resumed();                                        // restarts an idle sampler
         tracePark(false);
         if (prof != null) {
             prof.parked(false);

@@ -1,5 +1,6 @@
 package dev.strand.workloads.shared;
 
+import dev.strand.Multiprogramming;
 import dev.strand.workloads.Catalog;
 import dev.strand.workloads.Kernel;
 import dev.strand.workloads.Pools;
@@ -11,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 
 /**
@@ -26,6 +26,9 @@ public final class SharedWorkload extends Workload {
     private final List<String> jobNames;
     private final Size jobSize;
     private final int competitors;
+    private final Multiprogramming mode;
+    private final int peers;
+    private final List<Peer> peerProcesses = new ArrayList<>();
     private final List<Workload> jobs = new ArrayList<>();
     private final List<Pools> jobPools = new ArrayList<>();
     private final List<Process> spinners = new ArrayList<>();
@@ -33,10 +36,12 @@ public final class SharedWorkload extends Workload {
     private final long[] serialNanos;
     private final Map<String, Double> lastExtras = new LinkedHashMap<>();
 
-    SharedWorkload(List<String> jobNames, Size jobSize, int competitors) {
+    SharedWorkload(List<String> jobNames, Size jobSize, int competitors, Multiprogramming mode, int peers) {
         this.jobNames = List.copyOf(jobNames);
         this.jobSize = jobSize;
         this.competitors = competitors;
+        this.mode = mode;
+        this.peers = peers;
         this.serialNanos = new long[jobNames.size()];
     }
 
@@ -48,9 +53,24 @@ public final class SharedWorkload extends Workload {
                                 "fib-cutoff,uts-t3", "fib-cutoff,uts-t3", "fib-cutoff,uts-t3"),
                         new Kernel.Param("jobsize", "the jobs' size: small, default or large", "small", "default",
                                 "default"),
-                        new Kernel.Param("competitors", "CPU-bound processes running beside them", "0", "0", "0")),
+                        new Kernel.Param("competitors", "CPU-bound processes running beside them", "0", "0", "0"),
+                        new Kernel.Param("peers", "other JVMs running the same jobs at the same moments, each "
+                                + "on its own pools of the same parallelism; the time is then the whole group's", "0",
+                                "0", "0"),
+                        new Kernel.Param("mode", "the Strand pools' multiprogrammed mode: auto, always or off",
+                                "auto", "auto", "auto")),
                 p -> new SharedWorkload(List.of(p.get("jobs").split(",", -1)),
-                        size(p.get("jobsize")), p.getInt("competitors", 0, 64)));
+                        size(p.get("jobsize")), p.getInt("competitors", 0, 64), mode(p.get("mode")),
+                        p.getInt("peers", 0, 8)));
+    }
+
+    private static Multiprogramming mode(String label) {
+        return switch (label.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "auto" -> Multiprogramming.AUTO;
+            case "always" -> Multiprogramming.ALWAYS;
+            case "off", "never" -> Multiprogramming.NEVER;
+            default -> throw new IllegalArgumentException("shared.mode must be auto, always or off, got '" + label + "'");
+        };
     }
 
     private static Size size(String label) {
@@ -69,7 +89,8 @@ public final class SharedWorkload extends Workload {
 
     @Override
     public String params() {
-        return "jobs=" + String.join("+", jobNames) + " (" + jobSize.label() + ") competitors=" + competitors;
+        return "jobs=" + String.join("+", jobNames) + " (" + jobSize.label() + ") competitors=" + competitors
+                + " peers=" + peers + " mode=" + mode.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     @Override
@@ -90,13 +111,17 @@ public final class SharedWorkload extends Workload {
             if (!w.variants().containsAll(variants())) {
                 throw new IllegalArgumentException("shared.jobs: " + n + " has no serial, strand and fjp variants");
             }
-            Pools own = Pools.open(pools.parallelism(), variants(), pools.tuning());
+            Pools own = Pools.open(pools.parallelism(), variants(), pools.tuning(), mode);
             w.setUp(own);
             jobs.add(w);
             jobPools.add(own);
         }
         for (int i = 0; i < competitors; i++) {
             spinners.add(Spinner.start());
+        }
+        for (int i = 0; i < peers; i++) {
+            peerProcesses.add(Peer.start(pools.parallelism(), mode, jobSize,
+                    jobNames.stream().map(String::strip).toList()));
         }
     }
 
@@ -105,30 +130,31 @@ public final class SharedWorkload extends Workload {
         for (Workload w : jobs) {
             w.prepare(v);
         }
+        try {
+            for (Peer p : peerProcesses) {
+                p.prepare(v);
+            }
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("peer process: " + e.getMessage(), e);
+        }
     }
 
-    @Override
-    public Object run(Variant v) throws Exception {
+    /**
+     * Runs every job at once, each from its own thread.
+     *
+     * @param jobs the jobs
+     * @param v    the variant
+     * @return their results, in order
+     * @throws Exception what a job threw
+     */
+    static Object[] runAll(List<Workload> jobs, Variant v) throws Exception {
+        return runAll(jobs, v, new long[jobs.size()]);
+    }
+
+    private static Object[] runAll(List<Workload> jobs, Variant v, long[] wall) throws Exception {
         int n = jobs.size();
-        long[] wall = new long[n];
-        long[] cpu = new long[n];
         Object[] results = new Object[n];
-        if (v == Variant.SERIAL) {                // T1 of each job, one after the other
-            for (int i = 0; i < n; i++) {
-                long t0 = System.nanoTime();
-                results[i] = jobs.get(i).run(v);
-                wall[i] = System.nanoTime() - t0;
-                serialNanos[i] = wall[i];
-            }
-            record(v, wall, cpu);
-            return results;
-        }
-        List<Future<Object>> fs = new ArrayList<>();
-        List<Thread> drivers = new ArrayList<>();
-        long[] before = new long[n];
-        for (int i = 0; i < n; i++) {
-            before[i] = jobPools.get(i).cpuNanos(v);
-        }
+        List<FutureTask<Object>> fs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int j = i;
             FutureTask<Object> f = new FutureTask<>(() -> {
@@ -138,19 +164,58 @@ public final class SharedWorkload extends Workload {
                 return r;
             });
             fs.add(f);
-            Thread t = new Thread(f, "shared-job-" + jobNames.get(i));
-            drivers.add(t);
+            new Thread(f, "shared-job-" + jobs.get(i).name()).start();
         }
-        drivers.forEach(Thread::start);
         for (int i = 0; i < n; i++) {
             try {
                 results[i] = fs.get(i).get();
             } catch (ExecutionException e) {
                 throw e.getCause() instanceof Exception ex ? ex : e;
             }
+        }
+        return results;
+    }
+
+    @Override
+    public Object run(Variant v) throws Exception {
+        int n = jobs.size();
+        long[] wall = new long[n];
+        long[] cpu = new long[n];
+        Object[] results = new Object[n];
+        if (v == Variant.SERIAL && peerProcesses.isEmpty()) {   // T1 of each job, one after the other
+            for (int i = 0; i < n; i++) {
+                long t0 = System.nanoTime();
+                results[i] = jobs.get(i).run(v);
+                wall[i] = System.nanoTime() - t0;
+                serialNanos[i] = wall[i];
+            }
+            record(v, wall, cpu);
+            return results;
+        }
+        long[] before = new long[n];
+        for (int i = 0; i < n; i++) {
+            before[i] = jobPools.get(i).cpuNanos(v);
+        }
+        long t0 = System.nanoTime();
+        for (Peer p : peerProcesses) {
+            p.startRun(v);                        // the peers start with this process's jobs
+        }
+        results = runAll(jobs, v, wall);
+        long own = System.nanoTime() - t0;
+        for (int i = 0; i < n; i++) {
             cpu[i] = jobPools.get(i).cpuNanos(v) - before[i];
         }
+        long[] peerWall = new long[peerProcesses.size()];
+        for (int i = 0; i < peerWall.length; i++) {
+            peerWall[i] = peerProcesses.get(i).awaitRun();
+        }
         record(v, wall, cpu);
+        if (!peerProcesses.isEmpty()) {               // the run's time is the group's: it returns last
+            lastExtras.put("own.ms", own / 1e6);
+            for (int i = 0; i < peerWall.length; i++) {
+                lastExtras.put("peer" + (i + 1) + ".ms", peerWall[i] / 1e6);
+            }
+        }
         return results;
     }
 
@@ -185,6 +250,7 @@ public final class SharedWorkload extends Workload {
     @Override
     public void close() {
         spinners.forEach(Process::destroyForcibly);
+        peerProcesses.forEach(Peer::close);
         for (Workload w : jobs) {
             w.close();
         }

@@ -75,7 +75,7 @@ public final class Feedback {
             tids[count++] = tid;
             LOCK.notifyAll();                     // a sampler waiting for a worker
             if (sampler == null) {
-                Thread t = new Thread(Feedback::sample, "strand-feedback");
+                Thread t = new Thread(new Sampler(), "strand-feedback");
                 t.setDaemon(true);
                 t.start();
                 sampler = t;
@@ -158,6 +158,14 @@ public final class Feedback {
             return Integer.parseInt(link.substring(link.lastIndexOf('/') + 1));
         } catch (IOException | UnsupportedOperationException | SecurityException | NumberFormatException e) {
             return -1;                            // not Linux, or no procfs: no feedback for this thread
+        }
+    }
+
+    /** The sampler's body: a named class, not a method reference, which would spin a class at start-up. */
+    private static final class Sampler implements Runnable {
+        @Override
+        public void run() {
+            sample();
         }
     }
 

@@ -59,7 +59,7 @@ class StealingStressTest {
 
     @Test
     void twentySkewedBatchesOfSmallChunksEachCountEveryJobOnce() {
-        // 240 jobs of about 0.1 to 2 ms, two to a chunk: 120 chunks a batch, placed by count on
+        // 150 jobs of about 2 to 22 ms, two to a chunk: 75 chunks a batch, placed by count on
         // three nodes, the last one holding most of the work, so idle nodes steal all along.
         List<BatchJob> jobs = SkewedWork.jobs(150, 200_000, 10, 0, 0, 64, 31);
         long expected;
@@ -69,7 +69,7 @@ class StealingStressTest {
         int stolen = 0;
         for (int round = 0; round < ROUNDS; round++) {
             AtomicInteger done = new AtomicInteger();
-            BatchResult r = cluster.runBatch(new SkewedWork(), jobs, Chunking.off(), done::incrementAndGet);
+            BatchResult r = cluster.runBatch(new SkewedWork(), jobs, Chunking.atMost(2), done::incrementAndGet);
             RunStats s = r.stats();
             assertThat(done.get()).as("round %d: jobs reported done", round).isEqualTo(jobs.size());
             assertThat(r.ids()).as("round %d: ids", round).hasSize(jobs.size());
@@ -97,6 +97,8 @@ class StealingStressTest {
                 assertThat(ids.add(j.id())).as("job %d once", j.id()).isTrue();
             }
             assertThat(ids).hasSize(300);
+            assertThat(r.stats().failedOver()).as("round %d: no node failed, nothing failed over", round).isZero();
+            assertThat(r.stats().duplicates()).as("round %d: duplicates", round).isZero();
             System.out.printf("uts round %d: %d stolen, %d failed over, %.0f ms%n", round, r.stats().stolen(),
                     r.stats().failedOver(), r.stats().wallNanos() / 1e6);
         }

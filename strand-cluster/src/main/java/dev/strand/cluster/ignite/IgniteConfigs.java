@@ -28,9 +28,9 @@ import org.apache.ignite.spi.failover.jobstealing.JobStealingFailoverSpi;
  *       victims' queue lengths from the metrics that discovery carries, and an idle node looks
  *       for work on each update.</li>
  * </ul>
- * and {@link JobStealingFailoverSpi}, which sends a rejected (stolen) job to its thief and a dead
- * node's jobs to a live one. The failover SPI runs on the node that started the task, the client:
- * it needs it too.
+ * A batch's rejected (stolen) chunks and its dead nodes' chunks are sent again by the batch task
+ * itself, each as a new Ignite job ({@code BatchTask} says why); {@link JobStealingFailoverSpi}
+ * is there for Ignite's own tasks.
  */
 final class IgniteConfigs {
 
@@ -112,7 +112,9 @@ final class IgniteConfigs {
         communication.setSocketSendBuffer(0);
         cfg.setCommunicationSpi(communication);
 
-        JobStealingFailoverSpi failover = new StrandFailoverSpi();
+        // Batches send their own steals and failovers (BatchTask: one Ignite job id, one node);
+        // this SPI serves Ignite's own tasks (the link probe) only.
+        JobStealingFailoverSpi failover = new JobStealingFailoverSpi();
         failover.setMaximumFailoverAttempts(5);
         cfg.setFailoverSpi(failover);
 

@@ -6,6 +6,7 @@ import dev.strand.cluster.ClusterConfig;
 import org.apache.ignite.configuration.IgniteConfiguration;
 import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
 import org.apache.ignite.spi.communication.tcp.TcpCommunicationSpi;
+import org.apache.ignite.spi.failover.jobstealing.JobStealingFailoverSpi;
 import org.junit.jupiter.api.Test;
 
 /** The Ignite settings Strand relies on, read back from the configurations it builds. */
@@ -25,11 +26,11 @@ class IgniteConfigsTest {
     }
 
     @Test
-    void failoverRescuesRejectedJobsOnEveryNode() {
+    void ignitesOwnTasksFailOverWithJobStealingFailover() {
         assertThat(IgniteConfigs.server("n", 2, ClusterConfig.loopback()).getFailoverSpi()).singleElement()
-                .isInstanceOf(StrandFailoverSpi.class);
+                .isInstanceOf(JobStealingFailoverSpi.class);
         assertThat(IgniteConfigs.client("c", ClusterConfig.loopback()).getFailoverSpi()).singleElement()
-                .isInstanceOf(StrandFailoverSpi.class);
+                .isInstanceOf(JobStealingFailoverSpi.class);
     }
 
     @Test

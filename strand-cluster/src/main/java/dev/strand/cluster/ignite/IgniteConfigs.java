@@ -98,12 +98,11 @@ final class IgniteConfigs {
         communication.setLocalPort(c.communicationPort() == 0
                 ? ClusterConfig.DEFAULT_COMMUNICATION_PORT : c.communicationPort());
         communication.setLocalPortRange(c.portRange() * 2);
-        // Bounded reconnects: a steal request to a node that has just died is sent from the
-        // collision handling, and Ignite's default backoff (up to 10 minutes) stalled a survivor
-        // for minutes before discovery removed the dead node.
-        communication.setConnectTimeout(1_000);
-        communication.setMaxConnectTimeout(c.failureDetection().toMillis());
-        communication.setReconnectCount(2);
+        // No connect timeout, maximum connect timeout or reconnect count: setting any of them
+        // makes Ignite ignore failureDetection for this SPI (and warn so at every start). Without
+        // them a connection attempt to a silent node is bounded by failureDetection, the one
+        // timeout the configuration documents; Ignite's default backoff (up to 10 minutes) is
+        // what applies only when they are set.
         // Socket buffers from the OS (0: not set, so Linux autotunes them). Ignite's 32 KiB
         // default is below loopback's segment size (MTU 65536): a receiver that drains a full
         // buffer cannot open its window by one segment, never announces it, and the sender

@@ -3,9 +3,9 @@ package dev.strand.cluster.ignite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strand.cluster.ClusterConfig;
+import java.time.Duration;
 import org.apache.ignite.configuration.IgniteConfiguration;
 import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
-import java.time.Duration;
 import org.apache.ignite.spi.communication.tcp.TcpCommunicationSpi;
 import org.apache.ignite.spi.discovery.tcp.TcpDiscoverySpi;
 import org.apache.ignite.spi.failover.jobstealing.JobStealingFailoverSpi;

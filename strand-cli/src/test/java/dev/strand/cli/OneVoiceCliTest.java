@@ -31,7 +31,11 @@ class OneVoiceCliTest {
 
     /** Arguments a command needs before any option can be checked (a required positional). */
     private static List<String> required(String command) {
-        return command.equals("trace") ? List.of("fib") : List.of();
+        return switch (command) {
+            case "trace" -> List.of("fib");
+            case "cluster node" -> List.of("--config", "no-such-node.properties");
+            default -> List.of();
+        };
     }
 
     /** @return the qualified names of the commands that run something, e.g. {@code cluster demo} */
@@ -79,7 +83,7 @@ class OneVoiceCliTest {
     @Test
     void everyCommandIsChecked() {
         assertThat(commands()).contains("demo", "bench", "grain", "profile", "sim", "sim cluster", "soak",
-                "trace", "cluster demo", "cluster overhead");
+                "trace", "cluster demo", "cluster overhead", "cluster node");
     }
 
     // ------------------------------------------------------------------ bad values
@@ -259,7 +263,8 @@ class OneVoiceCliTest {
                 assertThat(s.findOption("--out")).as(c + " --out beside --no-charts").isNotNull();
             }
         });
-        assertThat(withP).containsExactlyInAnyOrder("demo", "bench", "grain", "profile", "soak", "trace");
+        assertThat(withP).containsExactlyInAnyOrder("demo", "bench", "grain", "profile", "soak", "trace",
+                "cluster node");
     }
 
     @Test
@@ -304,7 +309,8 @@ class OneVoiceCliTest {
             // the synopsis keeps an option and its label on one line
             String token = o.arity().max() == 0 ? o.shortestName() : o.shortestName() + "=" + o.paramLabel();
             if (!o.usageHelp() && !o.versionHelp() && !o.negatable()) {
-                assertThat(flat).as(o.longestName() + " in the synopsis").contains("[" + token);
+                // (a required option stands without brackets)
+                assertThat(flat).as(o.longestName() + " in the synopsis").contains((o.required() ? " " : "[") + token);
             }
         }
         // the text sections are written in lines that fit, so that picocli need not break them

@@ -166,6 +166,20 @@ public record ClusterConfig(String host, List<String> discoveryAddresses, int di
                 failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, c);
     }
 
+    /** @param d how often a node publishes its queue length, which thieves read */
+    public ClusterConfig withMetricsUpdate(Duration d) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, d, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+    }
+
+    /** @param d how long a silent node is waited for before it is declared dead */
+    public ClusterConfig withFailureDetection(Duration d) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                d, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+    }
+
     private static void requirePort(String name, int port) {
         if (port != 0 && (port < 1024 || port > 65_000)) {
             throw new IllegalArgumentException(name + " must be in 1024..65000 or 0 (automatic), got " + port);

@@ -26,8 +26,10 @@
  *       node, pinned ones as a class that carries Ignite's {@code @JobStealingDisabled}.</li>
  *   <li>Steal: a node runs as many chunks at once as its pool has workers (a chunk's jobs in
  *       parallel on the pool); the rest wait. An idle node asks the others for waiting chunks; a
- *       busy node rejects that many stealable waiting chunks, and the driver's failover SPI
- *       resends each to its thief.</li>
+ *       busy node rejects that many stealable waiting chunks, and the driver's batch task sends
+ *       each to its thief as a new Ignite job (a node refuses for good a job id it once gave
+ *       away, so one id never goes to a second node); a dead node's chunks likewise go to the
+ *       least loaded live node.</li>
  *   <li>Results: each job returns its own record (where it was placed, where it ran, steals,
  *       failovers, compute time); the driver keeps the first per job id.</li>
  *   <li>Learn: the batch's mean compute time per unit of work, per job kind, updates that
@@ -60,8 +62,12 @@
  *       Ignite; chunks keep that cost to a share of the work while leaving enough pieces to
  *       steal.</li>
  *   <li>Peer class loading: it ships classes from the driver on demand, which is slow on first
- *       use and a security exposure; Strand expects the same class path on every node and fails
- *       clearly when a class is missing.</li>
+ *       use and a security exposure; Strand expects the user's classes on every node (its class
+ *       path, or the jar folder of its configuration file) and fails clearly when one is
+ *       missing.</li>
+ *   <li>Ignite's failover SPI for steals and dead nodes: it resends a job under its old id,
+ *       which a node that gave the job to a thief refuses for good; the batch failed when every
+ *       node had.</li>
  * </ul>
  */
 package dev.strand.cluster;

@@ -10,14 +10,14 @@ import picocli.CommandLine.Spec;
 @Command(name = "cluster",
         mixinStandardHelpOptions = true,
         synopsisSubcommandLabel = "COMMAND",
-        header = "Work stealing across JVMs on Apache Ignite: a demo, the overhead.",
+        header = "Work stealing across JVMs on Apache Ignite: a demo, the overhead, a node.",
         description = {
             "Starts Ignite server nodes as JVMs on this machine (127.0.0.1 only: static IP",
             "finder, a free local port range, no multicast), runs jobs on them, and stops",
             "every node it started, also on Ctrl-C or failure. The launcher ./strand passes",
             "the JVM flags Ignite needs; docs/cluster.md lists them for your own JVMs.",
             ""},
-        subcommands = {ClusterDemoCommand.class, ClusterOverheadCommand.class})
+        subcommands = {ClusterDemoCommand.class, ClusterOverheadCommand.class, ClusterNodeCommand.class})
 public final class ClusterCommand implements Callable<Integer> {
 
     /** Held so that its level sticks (java.util.logging keeps loggers weakly). */

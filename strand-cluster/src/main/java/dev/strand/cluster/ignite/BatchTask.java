@@ -11,22 +11,44 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.ignite.Ignite;
 import org.apache.ignite.IgniteException;
 import org.apache.ignite.cluster.ClusterNode;
+import org.apache.ignite.cluster.ClusterTopologyException;
+import org.apache.ignite.compute.ComputeExecutionRejectedException;
 import org.apache.ignite.compute.ComputeJob;
 import org.apache.ignite.compute.ComputeJobResult;
 import org.apache.ignite.compute.ComputeJobResultPolicy;
 import org.apache.ignite.compute.ComputeTaskAdapter;
+import org.apache.ignite.compute.ComputeTaskContinuousMapper;
 import org.apache.ignite.compute.ComputeTaskNoResultCache;
+import org.apache.ignite.compute.ComputeTaskSession;
+import org.apache.ignite.resources.IgniteInstanceResource;
+import org.apache.ignite.resources.TaskContinuousMapperResource;
+import org.apache.ignite.resources.TaskSessionResource;
+import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
 
 /**
  * A batch as one Ignite task, run on the driver: {@link #map} sends each chunk of planned jobs to
  * its home node as one Ignite job (a {@link PinnedJob} if the cost rule pinned it),
- * {@link #result} keeps the first outcome per job id as results arrive, and lets Ignite fail over
- * the rest: a chunk a busy node rejected for a thief, and the chunks of a node that left.
+ * {@link #result} keeps the first outcome per job id as results arrive, and sends again, itself,
+ * a chunk that a busy node rejected for a thief (to the thief) and a chunk whose node left or
+ * refused it (to the live node with the fewest chunks in flight).
+ *
+ * <p>One Ignite job id, one node. Ignite's failover resends a job under its old id, and a node's
+ * job processor keeps the id of every job it rejected for a thief and refuses that id for good
+ * ({@code GridJobProcessor}: the steal's {@code cancel()} records the id in its cancel requests,
+ * and {@code onBeforeActivateJob} rejects a job whose id is there, "Job was cancelled before
+ * execution"). A chunk stolen from a node and later stolen or failed over back to it was then
+ * refused there, counted as a failure of that live node by {@code JobStealingFailoverSpi}, and once
+ * every node had refused it the batch failed. So a chunk is never failed over by Ignite: each
+ * steal and failover sends a new copy of it through the task's continuous mapper, a new Ignite
+ * job with a new id, carrying its steal and failover counts. A copy stolen
+ * {@code maxStealingAttempts} times travels on pinned, so a chunk is not bounced for ever.
  *
  * <p>No result cache ({@link ComputeTaskNoResultCache}): by default Ignite keeps every job's
  * result in the task session, and then every job request carries the serialized list of all the
@@ -35,10 +57,10 @@ import org.apache.ignite.compute.ComputeTaskNoResultCache;
  * cost O(n^2) on the driver. The task keeps its own outcomes, by job id, and needs neither.
  *
  * <p>Idempotence: a job can run twice (its node died after it ran but before its result
- * arrived, and it was failed over); outcomes are keyed by job id and only the first is kept, the
- * others counted as duplicates. Ignite gives each job one result or one failover, so a job is
- * never lost while a node is left to run it; {@code IgniteEngine} checks that every id has an
- * outcome.
+ * arrived, and it was sent again); outcomes are keyed by job id and only the first is kept, the
+ * others counted as duplicates. Every chunk has one copy in flight at a time, and each response
+ * for it either delivers its outcomes or sends a new copy, so a job is never lost while a server
+ * node of the task is alive; {@code IgniteEngine} checks that every id has an outcome.
  */
 @ComputeTaskNoResultCache
 final class BatchTask extends ComputeTaskAdapter<Object, Void> {
@@ -48,6 +70,12 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
 
     private static final Logger LOG = System.getLogger(BatchTask.class.getName());
 
+    /**
+     * Copies of one chunk sent after a failure or refusal before the batch fails: a node failure
+     * costs a chunk one, so this many is a cluster losing nodes faster than it runs a chunk.
+     */
+    static final int MAX_FAILOVERS = 16;
+
     private final transient JobFunction fn;
     private final transient List<Chunk> plan;
     private final transient long startNanos;
@@ -55,12 +83,34 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     private final transient ConcurrentMap<Long, Long> arrivals = new ConcurrentHashMap<>();
     private final transient AtomicInteger duplicates = new AtomicInteger();
     private final transient Runnable onJobDone;
+    private final transient int maxSteals;
+    /** Chunks in flight per node id: where a failed-over chunk goes (the least loaded live node). */
+    private final transient ConcurrentMap<UUID, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    private final transient AtomicInteger stealsSent = new AtomicInteger();
+    private final transient AtomicInteger failoversSent = new AtomicInteger();
 
-    BatchTask(JobFunction fn, List<Chunk> plan, long startNanos, Runnable onJobDone) {
+    @TaskContinuousMapperResource
+    private transient ComputeTaskContinuousMapper mapper;
+
+    @TaskSessionResource
+    private transient ComputeTaskSession session;
+
+    @IgniteInstanceResource
+    private transient Ignite ignite;
+
+    /**
+     * @param maxSteals how many times one chunk may be stolen; the copy sent after the last
+     *     allowed steal is pinned
+     */
+    BatchTask(JobFunction fn, List<Chunk> plan, long startNanos, Runnable onJobDone, int maxSteals) {
+        if (maxSteals < 1) {
+            throw new IllegalArgumentException("maxSteals must be >= 1, got " + maxSteals);
+        }
         this.fn = fn;
         this.onJobDone = onJobDone;
         this.plan = plan;
         this.startNanos = startNanos;
+        this.maxSteals = maxSteals;
     }
 
     @Override
@@ -92,14 +142,25 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
                     ? new StrandJob(c.index(), c.home(), fn, items)
                     : new PinnedJob(c.index(), c.home(), fn, items);
             jobs.put(job, node);
+            inFlight.computeIfAbsent(node.id(), k -> new AtomicInteger()).incrementAndGet();
         }
         return jobs;
     }
 
     @Override
     public ComputeJobResultPolicy result(ComputeJobResult res, List<ComputeJobResult> received) {
-        if (res.getException() != null) {
-            // Rejected for a thief, or its node left: FAILOVER; anything else fails the task.
+        AtomicInteger n = inFlight.get(res.getNode().id());
+        if (n != null) {
+            n.decrementAndGet();
+        }
+        IgniteException e = res.getException();
+        if (e != null) {
+            StrandJob job = res.getJob();
+            if (e instanceof ComputeExecutionRejectedException || e instanceof ClusterTopologyException) {
+                resend(job, res);
+                return ComputeJobResultPolicy.WAIT;
+            }
+            // The job threw: the batch fails (ComputeTaskAdapter's message, which names the cause).
             return super.result(res, received);
         }
         List<JobOutcome> chunk = res.getData();
@@ -114,6 +175,62 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
             }
         }
         return ComputeJobResultPolicy.WAIT;
+    }
+
+    /**
+     * Sends a new copy of a chunk that did not run: to the thief that a busy node rejected it for,
+     * if that thief is alive, else (its node left, or refused it) to the live node of the task with
+     * the fewest chunks in flight, that node itself only if it is the last one.
+     */
+    private void resend(StrandJob job, ComputeJobResult res) {
+        ClusterNode from = res.getNode();
+        UUID thiefId = res.getJobContext().getAttribute(JobStealingCollisionSpi.THIEF_NODE_ATTR);
+        ClusterNode thief = thiefId == null ? null : ignite.cluster().node(thiefId);
+        StrandJob next;
+        ClusterNode to;
+        if (res.getException() instanceof ComputeExecutionRejectedException && thief != null
+                && session.getTopology().contains(thief.id())) {
+            next = job.stolen(job.steals() + 1 >= maxSteals);
+            to = thief;
+            stealsSent.incrementAndGet();
+        } else {
+            if (job.failovers() >= MAX_FAILOVERS) {
+                throw new IgniteException("chunk " + job.chunk() + " could not run: sent " + (job.failovers() + 1)
+                        + " times, last to node " + from.id() + ": " + res.getException().getMessage(),
+                        res.getException());
+            }
+            to = leastLoaded(from);
+            if (to == null) {
+                throw new IgniteException("no server node of the batch is left to run chunk " + job.chunk(),
+                        res.getException());
+            }
+            next = job.failedOver();
+            failoversSent.incrementAndGet();
+            LOG.log(Level.DEBUG, "chunk {0} did not run on {1} ({2}); sending it to {3}", job.chunk(),
+                    from.attribute(IgniteConfigs.NODE_ATTR), res.getException().getMessage(),
+                    to.attribute(IgniteConfigs.NODE_ATTR));
+        }
+        inFlight.computeIfAbsent(to.id(), k -> new AtomicInteger()).incrementAndGet();
+        mapper.send(next, to);
+    }
+
+    /** The live server node of the task with the fewest chunks in flight, {@code avoid} last. */
+    private ClusterNode leastLoaded(ClusterNode avoid) {
+        ClusterNode best = null;
+        int bestLoad = Integer.MAX_VALUE;
+        for (UUID id : session.getTopology()) {
+            ClusterNode c = ignite.cluster().node(id);
+            if (c == null || c.attribute(IgniteConfigs.NODE_ATTR) == null) {
+                continue;
+            }
+            AtomicInteger f = inFlight.get(id);
+            int load = (f == null ? 0 : f.get()) + (id.equals(avoid.id()) ? 1 << 20 : 0);
+            if (load < bestLoad) {
+                best = c;
+                bestLoad = load;
+            }
+        }
+        return best;
     }
 
     @Override
@@ -131,5 +248,15 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
 
     int duplicates() {
         return duplicates.get();
+    }
+
+    /** @return copies sent to a thief */
+    int stealsSent() {
+        return stealsSent.get();
+    }
+
+    /** @return copies sent after a node left or refused a chunk */
+    int failoversSent() {
+        return failoversSent.get();
     }
 }

@@ -28,9 +28,9 @@ import org.apache.ignite.spi.failover.jobstealing.JobStealingFailoverSpi;
  *       victims' queue lengths from the metrics that discovery carries, and an idle node looks
  *       for work on each update.</li>
  * </ul>
- * and {@link JobStealingFailoverSpi}, which sends a rejected (stolen) job to its thief and a dead
- * node's jobs to a live one. The failover SPI runs on the node that started the task, the client:
- * it needs it too.
+ * A batch's rejected (stolen) chunks and its dead nodes' chunks are sent again by the batch task
+ * itself, each as a new Ignite job ({@code BatchTask} says why); {@link JobStealingFailoverSpi}
+ * is there for Ignite's own tasks.
  */
 final class IgniteConfigs {
 
@@ -98,12 +98,11 @@ final class IgniteConfigs {
         communication.setLocalPort(c.communicationPort() == 0
                 ? ClusterConfig.DEFAULT_COMMUNICATION_PORT : c.communicationPort());
         communication.setLocalPortRange(c.portRange() * 2);
-        // Bounded reconnects: a steal request to a node that has just died is sent from the
-        // collision handling, and Ignite's default backoff (up to 10 minutes) stalled a survivor
-        // for minutes before discovery removed the dead node.
-        communication.setConnectTimeout(1_000);
-        communication.setMaxConnectTimeout(c.failureDetection().toMillis());
-        communication.setReconnectCount(2);
+        // No connect timeout, maximum connect timeout or reconnect count: setting any of them
+        // makes Ignite ignore failureDetection for this SPI (and warn so at every start). Without
+        // them a connection attempt to a silent node is bounded by failureDetection, the one
+        // timeout the configuration documents; Ignite's default backoff (up to 10 minutes) is
+        // what applies only when they are set.
         // Socket buffers from the OS (0: not set, so Linux autotunes them). Ignite's 32 KiB
         // default is below loopback's segment size (MTU 65536): a receiver that drains a full
         // buffer cannot open its window by one segment, never announces it, and the sender
@@ -112,7 +111,9 @@ final class IgniteConfigs {
         communication.setSocketSendBuffer(0);
         cfg.setCommunicationSpi(communication);
 
-        JobStealingFailoverSpi failover = new StrandFailoverSpi();
+        // Batches send their own steals and failovers (BatchTask: one Ignite job id, one node);
+        // this SPI serves Ignite's own tasks (the link probe) only.
+        JobStealingFailoverSpi failover = new JobStealingFailoverSpi();
         failover.setMaximumFailoverAttempts(5);
         cfg.setFailoverSpi(failover);
 

@@ -142,7 +142,7 @@ public final class IgniteEngine implements Engine {
             plan.addAll(c.jobs());
         }
         long start = System.nanoTime();
-        BatchTask task = new BatchTask(fn, chunks, start, onJobDone);
+        BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts());
         try {
             ignite.compute(ignite.cluster().forServers()).withTimeout(config.taskTimeout().toMillis())
                     .execute(task, null);

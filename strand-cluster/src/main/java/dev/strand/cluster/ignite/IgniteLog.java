@@ -6,8 +6,13 @@ import org.apache.ignite.IgniteLogger;
 
 /**
  * Ignite's log to {@link System.Logger} (so to java.util.logging unless the application routes
- * it elsewhere). Ignite's info messages (start banners, topology snapshots) go out at DEBUG, so a
- * default setup shows its warnings and errors only.
+ * it elsewhere), under {@code org.apache.ignite.<class>}, one level down from Ignite's: its info
+ * messages (start banners, topology snapshots) at DEBUG, its warnings at INFO, its errors at
+ * WARNING, each as one line (the message and the exception's own); the stack trace goes with a
+ * second record at DEBUG. Ignite reports at error level what is routine for a cluster: a node that
+ * was killed fails every connection to it, and each failure is an error with a stack trace. What
+ * matters to the user (the batch failed, a job failed over, a node left) Strand reports itself, as
+ * a {@code ClusterException} or in the batch's statistics; the log is for diagnosing Ignite.
  */
 final class IgniteLog implements IgniteLogger {
 
@@ -40,12 +45,22 @@ final class IgniteLog implements IgniteLogger {
 
     @Override
     public void warning(String msg, Throwable e) {
-        log.log(Level.WARNING, msg, e);
+        oneLine(Level.INFO, msg, e);
     }
 
     @Override
     public void error(String msg, Throwable e) {
-        log.log(Level.ERROR, msg, e);
+        oneLine(Level.WARNING, msg, e);
+    }
+
+    private void oneLine(Level level, String msg, Throwable e) {
+        if (!log.isLoggable(level)) {
+            return;
+        }
+        log.log(level, e == null ? msg : msg + " (" + e + ")");
+        if (e != null && log.isLoggable(Level.DEBUG)) {
+            log.log(Level.DEBUG, "the stack trace of: " + msg, e);
+        }
     }
 
     @Override

@@ -12,26 +12,23 @@ import java.util.function.Supplier;
 import org.apache.ignite.Ignite;
 import org.apache.ignite.IgniteException;
 import org.apache.ignite.compute.ComputeJob;
-import org.apache.ignite.compute.ComputeJobContext;
 import org.apache.ignite.resources.IgniteInstanceResource;
-import org.apache.ignite.resources.JobContextResource;
-import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
 
 /**
  * One chunk of a batch as Ignite sends it: the chunk's index, the home node's name, the function
- * and the chunk's jobs (id, kind, input), one or more. It runs them on the node's
- * {@link NodeRuntime#pool()} in one {@code invoke}, in parallel ({@code Strand.joinAll}), and
- * returns one {@link JobOutcome} per job that says where it ran and how many times its chunk was
- * stolen or failed over (read from its Ignite job context, which travels with it). Stealable;
- * {@link PinnedJob} is not.
+ * and the chunk's jobs (id, kind, input), one or more, and how many times the chunk was stolen
+ * and failed over before this copy was sent. It runs them on the node's {@link NodeRuntime#pool()}
+ * in one {@code invoke}, in parallel ({@code Strand.joinAll}), and returns one {@link JobOutcome}
+ * per job that says where it ran and those two counts. Stealable; {@link PinnedJob} is not.
+ *
+ * <p>Every copy is sent once, as a new Ignite job ({@link BatchTask} makes a new copy for each
+ * steal and failover): the counts are therefore the chunk's own fields, not Ignite's job-context
+ * attributes, which belong to one Ignite job.
  */
 class StrandJob implements ComputeJob {
 
     @Serial
     private static final long serialVersionUID = 2L;
-
-    /** JobStealingFailoverSpi's context attribute counting failovers (not public there). */
-    static final String FAILOVER_ATTEMPTS_ATTR = "gg:failover:attemptcount";
 
     /** One job of the chunk: its id, kind and input (not copied). */
     static final class Item implements Serializable {
@@ -65,27 +62,58 @@ class StrandJob implements ComputeJob {
     private final String home;
     private final JobFunction fn;
     private final List<Item> items;
+    private final int steals;
+    private final int failovers;
 
     @IgniteInstanceResource
     private transient Ignite ignite;
 
-    @JobContextResource
-    private transient ComputeJobContext context;
-
     StrandJob(int chunk, String home, JobFunction fn, List<Item> items) {
+        this(chunk, home, fn, items, 0, 0);
+    }
+
+    StrandJob(int chunk, String home, JobFunction fn, List<Item> items, int steals, int failovers) {
+        assert steals >= 0 && failovers >= 0 : "negative counts";
         this.chunk = chunk;
         this.home = home;
         this.fn = fn;
         this.items = List.copyOf(items);
+        this.steals = steals;
+        this.failovers = failovers;
+    }
+
+    /**
+     * @param pinned whether the copy may not be stolen again
+     * @return a copy to send to the thief that asked for this one: one more steal
+     */
+    StrandJob stolen(boolean pinned) {
+        return pinned ? new PinnedJob(chunk, home, fn, items, steals + 1, failovers)
+                : new StrandJob(chunk, home, fn, items, steals + 1, failovers);
+    }
+
+    /** @return a copy to send to another node after this one's node failed or refused it: one more failover */
+    StrandJob failedOver() {
+        return this instanceof PinnedJob ? new PinnedJob(chunk, home, fn, items, steals, failovers + 1)
+                : new StrandJob(chunk, home, fn, items, steals, failovers + 1);
+    }
+
+    int chunk() {
+        return chunk;
+    }
+
+    int steals() {
+        return steals;
+    }
+
+    int failovers() {
+        return failovers;
     }
 
     @Override
     public Object execute() {
         String me = ignite.cluster().localNode().attribute(IgniteConfigs.NODE_ATTR);
-        Integer steals = context.getAttribute(JobStealingCollisionSpi.STEALING_ATTEMPT_COUNT_ATTR);
-        Integer failovers = context.getAttribute(FAILOVER_ATTEMPTS_ATTR);
-        int s = steals == null ? 0 : steals;
-        int f = failovers == null ? 0 : failovers;
+        int s = steals;
+        int f = failovers;
         List<Supplier<Object>> bodies = new ArrayList<>(items.size());
         for (Item item : items) {
             bodies.add(() -> runOne(item, me, s, f));
@@ -133,6 +161,7 @@ class StrandJob implements ComputeJob {
 
     @Override
     public String toString() {
-        return "chunk " + chunk + " (" + items.size() + " jobs, home " + home + ")";
+        return "chunk " + chunk + " (" + items.size() + " jobs, home " + home + ", stolen " + steals
+                + ", failed over " + failovers + ")";
     }
 }

@@ -7,15 +7,18 @@
  * {@code JobStealingCollisionSpi} (active jobs = the node pool's parallelism, waiting threshold 0,
  * message expiry and stealing attempts configurable) with {@code JobStealingFailoverSpi}, and a
  * short metrics update period because thieves read the victims' queue lengths from the metrics
- * that discovery carries.
+ * that discovery carries. Communication and discovery both use the configuration's failure
+ * detection timeout (no explicit connect timeouts, which would make Ignite ignore it).
  *
  * <h2>Protocol</h2>
  * The driver is a client node: it maps and collects, never runs jobs. A server node runs each job
  * on its one {@code StrandPool} ({@link dev.strand.cluster.ignite.NodeRuntime}). A pinned job is a
  * {@link dev.strand.cluster.ignite.PinnedJob}, whose class carries {@code @JobStealingDisabled}.
- * {@link dev.strand.cluster.ignite.BatchTask#result} lets Ignite fail over rejected jobs (steals)
- * and jobs of dead nodes, keeps the first outcome per id, and fails the task on any other error;
- * the task has a timeout, so the driver never waits for ever.
+ * {@link dev.strand.cluster.ignite.BatchTask#result} sends rejected chunks (steals) to their
+ * thieves and chunks of dead nodes to live ones, each as a new Ignite job, keeps the first
+ * outcome per id, and fails the task on any other error; the task has a timeout, so the driver
+ * never waits for ever. A node reads a properties file ({@code NodeConfig}), never a serialized
+ * object.
  *
  * <h2>Rejected alternatives</h2>
  * <ul>

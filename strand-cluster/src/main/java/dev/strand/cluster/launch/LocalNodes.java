@@ -2,7 +2,6 @@ package dev.strand.cluster.launch;
 
 import dev.strand.cluster.ClusterConfig;
 import dev.strand.cluster.ClusterException;
-import dev.strand.cluster.engine.Serialization;
 import java.io.File;
 import java.io.IOException;
 import java.lang.System.Logger;
@@ -11,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,9 +102,11 @@ public final class LocalNodes implements AutoCloseable {
         cmd.add("-cp");
         cmd.add(classPath);
         cmd.add(NODE_MAIN);
-        cmd.add(name);
-        cmd.add(Integer.toString(parallelism));
-        cmd.add(Base64.getEncoder().encodeToString(Serialization.toBytes(config, "the node configuration")));
+        Path file = logDir.resolve(name + ".properties");
+        new NodeConfig(name, parallelism, null, config).write(file);
+        cmd.add("--config");
+        cmd.add(file.toString());
+        cmd.add("--watch-stdin");
         File log = logFile(name).toFile();
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)

@@ -3,9 +3,12 @@ package dev.strand.cluster.ignite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strand.cluster.ClusterConfig;
+import java.time.Duration;
 import org.apache.ignite.configuration.IgniteConfiguration;
 import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
 import org.apache.ignite.spi.communication.tcp.TcpCommunicationSpi;
+import org.apache.ignite.spi.discovery.tcp.TcpDiscoverySpi;
+import org.apache.ignite.spi.failover.jobstealing.JobStealingFailoverSpi;
 import org.junit.jupiter.api.Test;
 
 /** The Ignite settings Strand relies on, read back from the configurations it builds. */
@@ -25,11 +28,25 @@ class IgniteConfigsTest {
     }
 
     @Test
-    void failoverRescuesRejectedJobsOnEveryNode() {
+    void ignitesOwnTasksFailOverWithJobStealingFailover() {
         assertThat(IgniteConfigs.server("n", 2, ClusterConfig.loopback()).getFailoverSpi()).singleElement()
-                .isInstanceOf(StrandFailoverSpi.class);
+                .isInstanceOf(JobStealingFailoverSpi.class);
         assertThat(IgniteConfigs.client("c", ClusterConfig.loopback()).getFailoverSpi()).singleElement()
-                .isInstanceOf(StrandFailoverSpi.class);
+                .isInstanceOf(JobStealingFailoverSpi.class);
+    }
+
+    @Test
+    void failureDetectionIsWhatTheCommunicationUses() {
+        // Setting a connect timeout, maximum connect timeout or reconnect count turns Ignite's
+        // failure detection timeout off for the SPI, with a warning at every start.
+        for (IgniteConfiguration cfg : new IgniteConfiguration[] {
+                IgniteConfigs.server("n", 2, ClusterConfig.loopback().withFailureDetection(Duration.ofSeconds(7))),
+                IgniteConfigs.client("c", ClusterConfig.loopback().withFailureDetection(Duration.ofSeconds(7)))}) {
+            TcpCommunicationSpi spi = (TcpCommunicationSpi) cfg.getCommunicationSpi();
+            assertThat(spi.failureDetectionTimeoutEnabled()).as("communication uses failureDetection").isTrue();
+            assertThat(cfg.getFailureDetectionTimeout()).isEqualTo(7_000);
+            assertThat(((TcpDiscoverySpi) cfg.getDiscoverySpi()).failureDetectionTimeoutEnabled()).isTrue();
+        }
     }
 
     @Test

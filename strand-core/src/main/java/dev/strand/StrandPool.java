@@ -1308,7 +1308,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         for (int i = 0; i < n; i++) {
             Worker w = worker(i);
             list.add(w != null ? w.snapshot()
-                    : new WorkerStats(i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true));
+                    : new WorkerStats(i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true, 0, 0, 0));
         }
         return new PoolStats(config.parallelism(), list, submissions.size(), blockingStats());
     }

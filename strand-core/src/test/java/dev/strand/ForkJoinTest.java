@@ -348,12 +348,12 @@ class ForkJoinTest {
         LongAdder steals = new LongAdder();
         dev.strand.trace.SchedulerListener l = new dev.strand.trace.SchedulerListener() {
             @Override
-            public void onSpawn(int worker, boolean inlined) {
+            public void onSpawn(dev.strand.trace.SpawnEvent e) {
                 spawns.increment();
             }
 
             @Override
-            public void onSteal(int thief, int victim, int count) {
+            public void onSteal(dev.strand.trace.StealEvent e) {
                 steals.increment();
             }
         };

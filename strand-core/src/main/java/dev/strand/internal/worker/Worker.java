@@ -734,7 +734,7 @@ public final class Worker extends Thread {
     private void traceSpawn(boolean inlined) {
         if (listener != null) {
             try {
-                listener.onSpawn(index, inlined);
+                Trace.spawn(listener, index, inlined);
             } catch (Throwable e) {
                 reportUncaught(e);
             }
@@ -747,7 +747,7 @@ public final class Worker extends Thread {
         }
         if (listener != null) {
             try {
-                listener.onSteal(index, victim, moved);
+                Trace.steal(listener, index, victim, moved);
             } catch (Throwable e) {
                 reportUncaught(e);
             }
@@ -757,7 +757,7 @@ public final class Worker extends Thread {
     private void traceSync() {
         if (listener != null) {
             try {
-                listener.onSync(index);
+                Trace.sync(listener, index);
             } catch (Throwable e) {
                 reportUncaught(e);
             }
@@ -776,9 +776,9 @@ public final class Worker extends Thread {
         if (listener != null) {
             try {
                 if (park) {
-                    listener.onPark(index);
+                    Trace.park(listener, index);
                 } else {
-                    listener.onWake(index);
+                    Trace.wake(listener, index);
                 }
             } catch (Throwable e) {
                 reportUncaught(e);
@@ -1498,7 +1498,7 @@ public final class Worker extends Thread {
 
     /** @return this worker's statistics (racy snapshot) */
     public WorkerStats snapshot() {
-        return new WorkerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
+        return TASKS.workerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
                 failedSteals, movedByHalf, sleep.parks(index), sleep.unparks(index), joinBlocks,
                 idleNanos, maxDequeSize, deque.size(), sleep.isIdle(index), nearSteals, farSteals,
                 stealBacks);

@@ -211,6 +211,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * the {@code Parallel} methods from library code that may be called inside a pool or outside
      * one ({@code Parallel.sum(StrandPool.current(), values)}), so that a call from inside a pool
      * forks into the running computation instead of blocking its worker on another pool.
+     * {@link Strand#workerPool()} is the same question without the fallback: the worker's pool,
+     * or {@code null}.
      *
      * @return the calling worker's pool, or the common pool
      */

@@ -301,7 +301,7 @@ class ForkJoinTest {
             String name = pool.invoke(() -> Thread.currentThread().getName());
             assertThat(name).matches("strand-naming-worker-[01]");
             assertThat(pool.invoke(Strand::workerIndex)).isBetween(0, 1);
-            assertThat(pool.invoke(Strand::currentPool)).isSameAs(pool);
+            assertThat(pool.invoke(Strand::workerPool)).isSameAs(pool);
         }
         assertThat(Strand.workerIndex()).isEqualTo(-1);
         assertThat(Strand.inWorker()).isFalse();

@@ -88,7 +88,7 @@ class TerminationTest {
                     Task<Void> child = Strand.fork(() -> {
                         ran.incrementAndGet();
                     });
-                    Strand.currentPool().execute(ran::incrementAndGet);
+                    Strand.workerPool().execute(ran::incrementAndGet);
                     child.join();
                     return null;
                 }));

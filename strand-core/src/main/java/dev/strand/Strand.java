@@ -672,6 +672,7 @@ public final class Strand {
      * @deprecated renamed {@link #workerPool()}; for the pool to run in, {@link StrandPool#current()}
      */
     @Deprecated(since = "0.1.0")
+    @SuppressWarnings("InlineMeSuggester") // @InlineMe is Error Prone's annotation: strand-core has no dependencies
     public static StrandPool currentPool() {
         return workerPool();
     }

@@ -1,34 +1,50 @@
 package dev.strand;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
- * An immutable snapshot of a pool's statistics, aggregated from per-worker counters on demand.
+ * An immutable snapshot of a pool's statistics ({@link StrandPool#stats()}), aggregated from
+ * per-worker counters on demand.
  *
- * @param parallelism  number of workers
- * @param workers      per-worker counters, by index: the {@code parallelism} workers, then every
- *                     spare slot the pool ever started to replace a blocked worker
- * @param queuedExternal tasks waiting in the submission queue at the snapshot
- * @param blocking     what the pool did for tasks that blocked ({@link Strand#blocking})
+ * <p>A read-only value: only the pool makes one, so that later versions can add figures without
+ * breaking code that reads these. Two snapshots are equal when all their figures are.
  */
-public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedExternal,
-                        BlockingStats blocking) {
+public final class PoolStats {
+    private final int parallelism;
+    private final List<WorkerStats> workers;
+    private final int queuedExternal;
+    private final BlockingStats blocking;
 
-    /** Copies the list. */
-    public PoolStats {
-        workers = List.copyOf(workers);
-        java.util.Objects.requireNonNull(blocking, "blocking");
+    /** The pool's; copies the list. */
+    PoolStats(int parallelism, List<WorkerStats> workers, int queuedExternal, BlockingStats blocking) {
+        this.parallelism = parallelism;
+        this.workers = List.copyOf(workers);
+        this.queuedExternal = queuedExternal;
+        this.blocking = Objects.requireNonNull(blocking, "blocking");
+    }
+
+    /** @return the number of workers */
+    public int parallelism() {
+        return parallelism;
     }
 
     /**
-     * A snapshot of a pool that never blocked.
-     *
-     * @param parallelism    number of workers
-     * @param workers        per-worker counters, by index
-     * @param queuedExternal tasks waiting in the submission queue at the snapshot
+     * @return per-worker counters, by index (unmodifiable): the {@code parallelism} workers, then
+     *     every spare slot the pool ever started to replace a blocked worker
      */
-    public PoolStats(int parallelism, List<WorkerStats> workers, int queuedExternal) {
-        this(parallelism, workers, queuedExternal, BlockingStats.NONE);
+    public List<WorkerStats> workers() {
+        return workers;
+    }
+
+    /** @return tasks waiting in the submission queue at the snapshot */
+    public int queuedExternal() {
+        return queuedExternal;
+    }
+
+    /** @return what the pool did for tasks that blocked ({@link Strand#blocking}) */
+    public BlockingStats blocking() {
+        return blocking;
     }
 
     /** @return tasks run by all workers */
@@ -123,7 +139,7 @@ public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedEx
         for (int i = 0; i < workers.size(); i++) {
             WorkerStats a = workers.get(i);
             WorkerStats b = i < before.workers.size() ? before.workers.get(i)
-                    : new WorkerStats(i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false);
+                    : new WorkerStats(i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, 0, 0, 0);
             d.add(new WorkerStats(i, a.tasksRun() - b.tasksRun(), a.spawns() - b.spawns(),
                     a.inlinedSpawns() - b.inlinedSpawns(), a.steals() - b.steals(),
                     a.stealAttempts() - b.stealAttempts(), a.failedSteals() - b.failedSteals(),
@@ -167,5 +183,24 @@ public record PoolStats(int parallelism, List<WorkerStats> workers, int queuedEx
                     blocking.sparesRunning()));
         }
         return sb.toString();
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof PoolStats o && parallelism == o.parallelism
+                && queuedExternal == o.queuedExternal && workers.equals(o.workers)
+                && blocking.equals(o.blocking);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(parallelism, workers, queuedExternal, blocking);
+    }
+
+    /** @return the figures, named (as a record prints them); {@link #toTable()} for people */
+    @Override
+    public String toString() {
+        return "PoolStats[parallelism=" + parallelism + ", workers=" + workers + ", queuedExternal="
+                + queuedExternal + ", blocking=" + blocking + "]";
     }
 }

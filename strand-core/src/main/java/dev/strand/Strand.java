@@ -652,10 +652,28 @@ public final class Strand {
     }
 
     /**
+     * The pool whose worker is calling, as {@link #workerIndex()} is its index: {@code null} on any
+     * other thread. For "the pool to run parallel work in" use {@link StrandPool#current()}, which
+     * gives the common pool there instead of {@code null}.
+     *
      * @return the pool of the calling worker, or {@code null} outside a pool (where this class's
      *     methods use {@link StrandPool#commonPool()})
      */
-    public static StrandPool currentPool() {
+    public static StrandPool workerPool() {
         return Thread.currentThread() instanceof Worker w ? w.pool : null;
+    }
+
+    /**
+     * The calling worker's pool, or {@code null}: the same as {@link #workerPool()}, whose name
+     * says the difference from {@link StrandPool#current()} (the worker's pool, else the common
+     * pool).
+     *
+     * @return the pool of the calling worker, or {@code null} outside a pool
+     * @deprecated renamed {@link #workerPool()}; for the pool to run in, {@link StrandPool#current()}
+     */
+    @Deprecated(since = "0.1.0")
+    @SuppressWarnings("InlineMeSuggester") // @InlineMe is Error Prone's annotation: strand-core has no dependencies
+    public static StrandPool currentPool() {
+        return workerPool();
     }
 }

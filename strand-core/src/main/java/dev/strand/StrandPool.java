@@ -211,6 +211,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * the {@code Parallel} methods from library code that may be called inside a pool or outside
      * one ({@code Parallel.sum(StrandPool.current(), values)}), so that a call from inside a pool
      * forks into the running computation instead of blocking its worker on another pool.
+     * {@link Strand#workerPool()} is the same question without the fallback: the worker's pool,
+     * or {@code null}.
      *
      * @return the calling worker's pool, or the common pool
      */
@@ -1308,7 +1310,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         for (int i = 0; i < n; i++) {
             Worker w = worker(i);
             list.add(w != null ? w.snapshot()
-                    : new WorkerStats(i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true));
+                    : new WorkerStats(i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true, 0, 0, 0));
         }
         return new PoolStats(config.parallelism(), list, submissions.size(), blockingStats());
     }

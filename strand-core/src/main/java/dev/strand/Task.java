@@ -851,6 +851,16 @@ public abstract class Task<T> implements RunnableFuture<T> {
      */
     private static final class Internals extends TaskAccess {
         @Override
+        public WorkerStats workerStats(int index, long tasksRun, long spawns, long inlinedSpawns,
+                long steals, long stealAttempts, long failedSteals, long movedByHalf, long parks,
+                long unparks, long joinBlocks, long idleNanos, int maxDequeSize, int dequeSize,
+                boolean sleeping, long nearSteals, long farSteals, long stealBacks) {
+            return new WorkerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
+                    failedSteals, movedByHalf, parks, unparks, joinBlocks, idleNanos, maxDequeSize,
+                    dequeSize, sleeping, nearSteals, farSteals, stealBacks);
+        }
+
+        @Override
         public void exec(Task<?> t) {
             t.exec();
         }

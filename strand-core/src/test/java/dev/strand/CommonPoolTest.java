@@ -92,13 +92,25 @@ class CommonPoolTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation") // currentPool(): the deprecated name answers as workerPool()
+    void workerPoolIsNullOffAWorkerWhereCurrentIsTheCommonPool() {
+        assertThat(Strand.workerPool()).isNull();
+        assertThat(Strand.currentPool()).isNull();
+        assertThat(StrandPool.current()).isSameAs(StrandPool.commonPool());
+        try (StrandPool pool = StrandPool.builder().parallelism(2).build()) {
+            assertThat(pool.invoke(Strand::currentPool)).isSameAs(pool);
+            assertThat(pool.invoke(() -> Strand.workerPool() == StrandPool.current())).isTrue();
+        }
+    }
+
+    @Test
     void callsFromAWorkerKeepUsingItsPool() {
         try (StrandPool pool = StrandPool.builder().name("mine").parallelism(2).build()) {
             Joined<String, String> r = pool.invoke(() -> Strand.join(CommonPoolTest::thread,
                     () -> Strand.fork(CommonPoolTest::thread).join()));
             assertThat(r.first()).startsWith("strand-mine-worker-");
             assertThat(r.second()).startsWith("strand-mine-worker-");
-            assertThat(pool.invoke(Strand::currentPool)).isSameAs(pool);
+            assertThat(pool.invoke(Strand::workerPool)).isSameAs(pool);
             assertThat(pool.invoke(StrandPool::current)).isSameAs(pool);
             long[] a = new long[100_000];
             java.util.Arrays.fill(a, 2);
@@ -131,7 +143,7 @@ class CommonPoolTest {
         assertThat(common.isShutdown()).isFalse();
         assertThat(common.awaitTermination(10, TimeUnit.MILLISECONDS)).isFalse();
         assertThat(common.invoke(() -> 6 * 7)).isEqualTo(42);
-        assertThat(common.invoke(Strand::currentPool)).isSameAs(common);
+        assertThat(common.invoke(Strand::workerPool)).isSameAs(common);
         long[] a = new long[100_000];
         java.util.Arrays.fill(a, 3);
         assertThat(Parallel.sum(common, a)).isEqualTo(300_000L);

@@ -139,7 +139,7 @@ class ContextPropagationTest {
                     n = sum[0];
                 }
                 default -> {
-                    StrandPool pool = Strand.currentPool();
+                    StrandPool pool = Strand.workerPool();
                     Task<Long> a = pool.submit(() -> tree(depth - 1, c, wrong, ran));
                     n = tree(depth - 1, c, wrong, ran) + a.join();
                 }

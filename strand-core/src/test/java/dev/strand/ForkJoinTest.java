@@ -301,7 +301,7 @@ class ForkJoinTest {
             String name = pool.invoke(() -> Thread.currentThread().getName());
             assertThat(name).matches("strand-naming-worker-[01]");
             assertThat(pool.invoke(Strand::workerIndex)).isBetween(0, 1);
-            assertThat(pool.invoke(Strand::currentPool)).isSameAs(pool);
+            assertThat(pool.invoke(Strand::workerPool)).isSameAs(pool);
         }
         assertThat(Strand.workerIndex()).isEqualTo(-1);
         assertThat(Strand.inWorker()).isFalse();
@@ -348,12 +348,12 @@ class ForkJoinTest {
         LongAdder steals = new LongAdder();
         dev.strand.trace.SchedulerListener l = new dev.strand.trace.SchedulerListener() {
             @Override
-            public void onSpawn(int worker, boolean inlined) {
+            public void onSpawn(dev.strand.trace.SpawnEvent e) {
                 spawns.increment();
             }
 
             @Override
-            public void onSteal(int thief, int victim, int count) {
+            public void onSteal(dev.strand.trace.StealEvent e) {
                 steals.increment();
             }
         };

@@ -314,7 +314,7 @@ class MigrationExamplesTest {
         common.shutdown();
         assertThat(common.isShutdown()).isFalse();
         assertThat(common.invoke(() -> 6 * 7)).isEqualTo(42);
-        assertThat(pool.invoke(() -> Strand.currentPool())).as("a worker keeps its own pool").isSameAs(pool);
+        assertThat(pool.invoke(() -> Strand.workerPool())).as("a worker keeps its own pool").isSameAs(pool);
     }
 
     // ------------------------------------------------------------ section 5: ManagedBlocker
@@ -369,7 +369,7 @@ class MigrationExamplesTest {
         // The claims of the section: the blocking call ran on a virtual thread, the CPU stage on a worker.
         try (ExecutorService io = Executors.newVirtualThreadPerTaskExecutor()) {
             boolean[] where = CompletableFuture.supplyAsync(() -> Thread.currentThread().isVirtual(), io)
-                    .thenApplyAsync(virtual -> new boolean[] {virtual, Strand.currentPool() == pool}, pool)
+                    .thenApplyAsync(virtual -> new boolean[] {virtual, Strand.workerPool() == pool}, pool)
                     .join();
             assertThat(where).containsExactly(true, true);
         }
@@ -725,11 +725,11 @@ class MigrationExamplesTest {
         Task<Integer> t = Task.of(() -> 6 * 7);
         assertThat(pool.invoke(t)).isEqualTo(fjPool.invoke(ForkJoinTask.adapt(() -> 6 * 7))).isEqualTo(42);
 
-        // inForkJoinPool(), getPool() -> Strand.inWorker(), Strand.currentPool()
+        // inForkJoinPool(), getPool() -> Strand.inWorker(), Strand.workerPool()
         assertThat(fjPool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.inForkJoinPool()))).isTrue();
         assertThat(pool.invoke(() -> Strand.inWorker())).isTrue();
         assertThat(Strand.inWorker()).isFalse();
-        assertThat(Strand.currentPool()).isNull();
+        assertThat(Strand.workerPool()).isNull();
 
         // getException() -> exceptionOrNull(); isCompletedAbnormally() keeps its name
         IllegalStateException boom = new IllegalStateException("boom");
@@ -742,7 +742,7 @@ class MigrationExamplesTest {
 
         // schedule(...) -> CompletableFuture.delayedExecutor(delay, unit, pool)
         long start = System.nanoTime();
-        CompletableFuture<Boolean> later = CompletableFuture.supplyAsync(() -> Strand.currentPool() == pool,
+        CompletableFuture<Boolean> later = CompletableFuture.supplyAsync(() -> Strand.workerPool() == pool,
                 CompletableFuture.delayedExecutor(20, TimeUnit.MILLISECONDS, pool));
         assertThat(later.get(10, TimeUnit.SECONDS)).as("ran on a worker of the pool").isTrue();
         assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(20));

@@ -193,7 +193,7 @@ class RandomDagStressTest {
         }
         runs.incrementAndGet(n.id());
         long h = n.value() * 31 + n.id();
-        StrandPool pool = Strand.currentPool();
+        StrandPool pool = Strand.workerPool();
         List<java.util.concurrent.Future<Long>> fs = new ArrayList<>();
         for (int i = 1; i < cs.size(); i++) {
             Node c = cs.get(i);

@@ -42,7 +42,7 @@ class TerminationTest {
     void shutdownWaitsForTasksForkedAndNeverJoined() throws Exception {
         SchedulerListener slowSteals = new SchedulerListener() {
             @Override
-            public void onSteal(int thief, int victim, int moved) {
+            public void onSteal(dev.strand.trace.StealEvent e) {
                 spin(500_000);                    // a thief holds its task longer before running it
             }
         };
@@ -69,7 +69,7 @@ class TerminationTest {
     void shutdownNeverCancelsTheForksOfARunningTask() throws Exception {
         SchedulerListener slowSteals = new SchedulerListener() {
             @Override
-            public void onSteal(int thief, int victim, int moved) {
+            public void onSteal(dev.strand.trace.StealEvent e) {
                 long until = System.nanoTime() + 200_000;
                 while (System.nanoTime() < until) {
                     Thread.onSpinWait();
@@ -88,7 +88,7 @@ class TerminationTest {
                     Task<Void> child = Strand.fork(() -> {
                         ran.incrementAndGet();
                     });
-                    Strand.currentPool().execute(ran::incrementAndGet);
+                    Strand.workerPool().execute(ran::incrementAndGet);
                     child.join();
                     return null;
                 }));

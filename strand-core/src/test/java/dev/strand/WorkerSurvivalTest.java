@@ -43,27 +43,27 @@ class WorkerSurvivalTest {
         Queue<Throwable> reported = new ConcurrentLinkedQueue<>();
         SchedulerListener throwing = new SchedulerListener() {
             @Override
-            public void onSpawn(int worker, boolean inlined) {
+            public void onSpawn(dev.strand.trace.SpawnEvent e) {
                 throw new IllegalStateException("listener: spawn");
             }
 
             @Override
-            public void onSteal(int thief, int victim, int moved) {
+            public void onSteal(dev.strand.trace.StealEvent e) {
                 throw new IllegalStateException("listener: steal");
             }
 
             @Override
-            public void onPark(int worker) {
+            public void onPark(dev.strand.trace.ParkEvent e) {
                 throw new IllegalStateException("listener: park");
             }
 
             @Override
-            public void onWake(int worker) {
+            public void onWake(dev.strand.trace.WakeEvent e) {
                 throw new IllegalStateException("listener: wake");
             }
 
             @Override
-            public void onSync(int worker) {
+            public void onSync(dev.strand.trace.SyncEvent e) {
                 throw new IllegalStateException("listener: sync");
             }
         };

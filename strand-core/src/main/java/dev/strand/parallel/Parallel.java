@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
+import java.util.Spliterator;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
@@ -811,6 +812,166 @@ public final class Parallel {
             return r;
         }
         return collector.finisher().apply(acc);
+    }
+
+    // ================================================================== spliterators
+
+    /**
+     * Runs {@code body.accept(x)} for every element of {@code source}, in parallel, with the
+     * automatic grain: {@code StreamSupport.stream(source, true).forEach(body)} on a pool of your
+     * choice. See {@link #forEach(StrandPool, Spliterator, Grain, Consumer)}.
+     *
+     * @param pool   the pool
+     * @param source the elements; consumed (traversed and split) by this call
+     * @param body   called concurrently for different elements
+     * @param <T>    element type
+     */
+    public static <T> void forEach(StrandPool pool, Spliterator<T> source, Consumer<? super T> body) {
+        forEach(pool, source, Grain.auto(), body);
+    }
+
+    /**
+     * Runs {@code body.accept(x)} for every element of {@code source}, in parallel. The source is
+     * split with {@link Spliterator#trySplit()}, as a parallel stream splits it, under the
+     * {@link Grain} conventions with {@link Spliterator#estimateSize()} as the length: a fixed
+     * grain splits while a piece is estimated longer than the grain, the automatic grain splits
+     * adaptively; splitting also stops where {@code trySplit} returns null. A source of unknown
+     * size ({@code Long.MAX_VALUE}) is split until it refuses. For a stream, pass
+     * {@code stream.spliterator()}.
+     *
+     * @param pool   the pool
+     * @param source the elements; consumed (traversed and split) by this call
+     * @param grain  how to cut them into serial pieces
+     * @param body   called concurrently for different elements
+     * @param <T>    element type
+     */
+    public static <T> void forEach(StrandPool pool, Spliterator<T> source, Grain grain,
+                                   Consumer<? super T> body) {
+        Objects.requireNonNull(body, "body must not be null");
+        reduceSpliterator(pool, source, grain, null, s -> {
+            s.forEachRemaining(body);
+            return null;
+        }, (x, y) -> null);
+    }
+
+    /**
+     * Parallel reduction of a spliterator's elements in its encounter order (if it has one):
+     * {@code op(...op(op(identity, x0), x1)...)}, grouped by the split tree, as
+     * {@code StreamSupport.stream(source, true).reduce(identity, op)}. Each piece starts from
+     * {@code identity}, so it must satisfy {@code op(identity, x) == x}, and {@code op} must be
+     * associative.
+     *
+     * @param pool     the pool
+     * @param source   the elements; consumed by this call
+     * @param identity the result for an empty source
+     * @param op       an associative operator
+     * @param <T>      element type
+     * @return the reduction
+     */
+    public static <T> T reduce(StrandPool pool, Spliterator<T> source, T identity, BinaryOperator<T> op) {
+        return reduce(pool, source, identity, op, Grain.auto());
+    }
+
+    /**
+     * {@link #reduce(StrandPool, Spliterator, Object, BinaryOperator)} with an explicit grain.
+     *
+     * @param pool     the pool
+     * @param source   the elements; consumed by this call
+     * @param identity the result for an empty source
+     * @param op       an associative operator
+     * @param grain    how to cut them into serial pieces
+     * @param <T>      element type
+     * @return the reduction
+     */
+    public static <T> T reduce(StrandPool pool, Spliterator<T> source, T identity, BinaryOperator<T> op,
+                               Grain grain) {
+        op(op);
+        return reduceSpliterator(pool, source, grain, identity, s -> {
+            Fold<T> f = new Fold<>(identity, op);
+            s.forEachRemaining(f);
+            return f.acc;
+        }, op);
+    }
+
+    /**
+     * Parallel mutable reduction of a spliterator's elements with a {@link Collector}, as
+     * {@code StreamSupport.stream(source, true).collect(collector)}: each piece accumulates into
+     * its own container, neighbouring containers are combined in encounter order, and the
+     * finisher runs once.
+     *
+     * @param pool      the pool
+     * @param source    the elements; consumed by this call
+     * @param collector the collector
+     * @param <T>       element type
+     * @param <A>       the collector's container type
+     * @param <R>       the result type
+     * @return the collected result
+     */
+    public static <T, A, R> R collect(StrandPool pool, Spliterator<T> source,
+                                      Collector<? super T, A, R> collector) {
+        return collect(pool, source, collector, Grain.auto());
+    }
+
+    /**
+     * {@link #collect(StrandPool, Spliterator, Collector)} with an explicit grain.
+     *
+     * @param pool      the pool
+     * @param source    the elements; consumed by this call
+     * @param collector the collector
+     * @param grain     how to cut them into serial pieces
+     * @param <T>       element type
+     * @param <A>       the collector's container type
+     * @param <R>       the result type
+     * @return the collected result
+     */
+    public static <T, A, R> R collect(StrandPool pool, Spliterator<T> source,
+                                      Collector<? super T, A, R> collector, Grain grain) {
+        Objects.requireNonNull(collector, "collector must not be null");
+        Supplier<A> supplier = collector.supplier();
+        BiConsumer<A, ? super T> accumulator = collector.accumulator();
+        A acc = reduceSpliterator(pool, source, grain, null, s -> {
+            A a = supplier.get();
+            s.forEachRemaining(x -> accumulator.accept(a, x));
+            return a;
+        }, collector.combiner());
+        if (acc == null) {                        // an empty sized source: no piece ran
+            acc = supplier.get();
+        }
+        if (collector.characteristics().contains(Collector.Characteristics.IDENTITY_FINISH)) {
+            @SuppressWarnings("unchecked")
+            R r = (R) acc;
+            return r;
+        }
+        return collector.finisher().apply(acc);
+    }
+
+    /** A serial left fold of one piece, from the identity. */
+    private static final class Fold<T> implements Consumer<T> {
+        private final BinaryOperator<T> op;
+        T acc;
+
+        Fold(T identity, BinaryOperator<T> op) {
+            this.acc = identity;
+            this.op = op;
+        }
+
+        @Override
+        public void accept(T x) {
+            acc = op.apply(acc, x);
+        }
+    }
+
+    /** The spliterator reduction: {@code identity} for a source sized 0, else the split tree's result. */
+    private static <T, R> R reduceSpliterator(StrandPool pool, Spliterator<T> source, Grain grain, R identity,
+                                              Function<Spliterator<T>, R> leaf, BinaryOperator<R> combiner) {
+        Splitter.pool(pool);
+        Objects.requireNonNull(source, "source must not be null");
+        Objects.requireNonNull(grain, "grain must not be null");
+        Objects.requireNonNull(combiner, "combiner must not be null");
+        if (source.hasCharacteristics(Spliterator.SIZED) && source.estimateSize() == 0) {
+            return identity;
+        }
+        return Splitter.reduceSpliterator(pool, source, grain, leaf, combiner);
     }
 
     /** @return {@code items} if it can be split by index, else a snapshot copy of it */

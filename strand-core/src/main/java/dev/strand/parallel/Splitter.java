@@ -4,8 +4,10 @@ import dev.strand.Joined;
 import dev.strand.Strand;
 import dev.strand.StrandPool;
 import java.util.Objects;
+import java.util.Spliterator;
 import java.util.concurrent.CompletionException;
 import java.util.function.BinaryOperator;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -74,6 +76,35 @@ final class Splitter {
             int mid = (lo + hi) >>> 1;
             int me = Strand.workerIndex();
             Joined<R, R> j = Strand.join(() -> run(lo, mid, s, me), () -> run(mid, hi, s, me));
+            return combiner.apply(j.first(), j.second());
+        }
+    }
+
+    /**
+     * Parallel reduction of a spliterator's elements; see
+     * {@link Parallel#reduce(StrandPool, java.util.Spliterator, Object, BinaryOperator)}. The
+     * length the grain sees is {@code estimateSize()} (capped at {@code Integer.MAX_VALUE}); the
+     * prefix {@code trySplit} returns is the left piece, so an ordered source combines in
+     * encounter order. Each piece is traversed and split by one task only, as the Spliterator
+     * contract asks; the fork orders its split before the thief's traversal.
+     */
+    static <T, R> R reduceSpliterator(StrandPool pool, Spliterator<T> source, Grain grain,
+                                      Function<Spliterator<T>, R> leaf, BinaryOperator<R> combiner) {
+        SpliteratorReduce<T, R> r = new SpliteratorReduce<>(grain, pool.parallelism(), leaf, combiner);
+        return invoke(pool, () -> r.run(source, initialSplits(r.p), -1));
+    }
+
+    private record SpliteratorReduce<T, R>(Grain grain, int p, Function<Spliterator<T>, R> leaf,
+                                           BinaryOperator<R> combiner) {
+        R run(Spliterator<T> rest, int splits, int origin) {
+            int len = (int) Math.min(rest.estimateSize(), Integer.MAX_VALUE);
+            int s = trySplit(grain, len, splits, stolen(origin), p);
+            Spliterator<T> prefix = s < 0 ? null : rest.trySplit();
+            if (prefix == null) {
+                return leaf.apply(rest);
+            }
+            int me = Strand.workerIndex();
+            Joined<R, R> j = Strand.join(() -> run(prefix, s, me), () -> run(rest, s, me));
             return combiner.apply(j.first(), j.second());
         }
     }

@@ -1,5 +1,6 @@
 package dev.strand.profile;
 
+import dev.strand.internal.profile.ProfileAccess;
 import java.util.Objects;
 
 /**
@@ -17,25 +18,73 @@ import java.util.Objects;
  * {@link ProfileReport#eventCostNanos()}); {@code subtractedNanos} says how much it took off the
  * work.
  *
- * @param name              the region's name ({@code "(all)"} for the whole pool)
- * @param count             how many times the region ran (its figures are the sums)
- * @param workNanos         work T1
- * @param spanNanos         span T-infinity
- * @param burdenedSpanNanos burdened span
- * @param wallNanos         the measured running time T_P (wall clock), summed over its runs
- * @param subtractedNanos   the profiler's own cost taken off the work (0 if none was)
+ * <p>A read-only value: only the profiler makes one, so that later versions can add figures
+ * without breaking code that reads these. Two are equal when all their figures are.
  */
-public record WorkSpan(String name, long count, long workNanos, long spanNanos,
-                       long burdenedSpanNanos, long wallNanos, long subtractedNanos) {
-
-    public WorkSpan {
-        Objects.requireNonNull(name, "name must not be null");
+public final class WorkSpan {
+    static {
+        ProfileAccess.register(new ProfileAccess() {
+            @Override
+            public WorkSpan workSpan(String name, long count, long workNanos, long spanNanos,
+                    long burdenedSpanNanos, long wallNanos, long subtractedNanos) {
+                return new WorkSpan(name, count, workNanos, spanNanos, burdenedSpanNanos, wallNanos,
+                        subtractedNanos);
+            }
+        });
     }
 
-    /** Figures with nothing subtracted for the profiler's cost. */
-    public WorkSpan(String name, long count, long workNanos, long spanNanos, long burdenedSpanNanos,
-                    long wallNanos) {
-        this(name, count, workNanos, spanNanos, burdenedSpanNanos, wallNanos, 0L);
+    private final String name;
+    private final long count;
+    private final long workNanos;
+    private final long spanNanos;
+    private final long burdenedSpanNanos;
+    private final long wallNanos;
+    private final long subtractedNanos;
+
+    private WorkSpan(String name, long count, long workNanos, long spanNanos, long burdenedSpanNanos,
+                     long wallNanos, long subtractedNanos) {
+        this.name = Objects.requireNonNull(name, "name must not be null");
+        this.count = count;
+        this.workNanos = workNanos;
+        this.spanNanos = spanNanos;
+        this.burdenedSpanNanos = burdenedSpanNanos;
+        this.wallNanos = wallNanos;
+        this.subtractedNanos = subtractedNanos;
+    }
+
+    /** @return the region's name ({@code "(all)"} for the whole pool) */
+    public String name() {
+        return name;
+    }
+
+    /** @return how many times the region ran (its figures are the sums) */
+    public long count() {
+        return count;
+    }
+
+    /** @return work T1, in nanoseconds */
+    public long workNanos() {
+        return workNanos;
+    }
+
+    /** @return span T-infinity, in nanoseconds */
+    public long spanNanos() {
+        return spanNanos;
+    }
+
+    /** @return the burdened span, in nanoseconds */
+    public long burdenedSpanNanos() {
+        return burdenedSpanNanos;
+    }
+
+    /** @return the measured running time T_P (wall clock), summed over its runs, in nanoseconds */
+    public long wallNanos() {
+        return wallNanos;
+    }
+
+    /** @return the profiler's own cost taken off the work (0 if none was), in nanoseconds */
+    public long subtractedNanos() {
+        return subtractedNanos;
     }
 
     /** @return T1 / T-infinity, or 0 if nothing ran */
@@ -69,5 +118,27 @@ public record WorkSpan(String name, long count, long workNanos, long spanNanos,
             throw new IllegalArgumentException("workers must be at least 1, got " + workers);
         }
         return Math.max((double) workNanos / workers, (double) spanNanos);
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof WorkSpan o && name.equals(o.name) && count == o.count
+                && workNanos == o.workNanos && spanNanos == o.spanNanos
+                && burdenedSpanNanos == o.burdenedSpanNanos && wallNanos == o.wallNanos
+                && subtractedNanos == o.subtractedNanos;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, count, workNanos, spanNanos, burdenedSpanNanos, wallNanos,
+                subtractedNanos);
+    }
+
+    /** @return the figures, named (as a record prints them) */
+    @Override
+    public String toString() {
+        return "WorkSpan[name=" + name + ", count=" + count + ", workNanos=" + workNanos
+                + ", spanNanos=" + spanNanos + ", burdenedSpanNanos=" + burdenedSpanNanos
+                + ", wallNanos=" + wallNanos + ", subtractedNanos=" + subtractedNanos + "]";
     }
 }

@@ -127,7 +127,7 @@ class CollectionsTest {
 
     @Test
     void badArgumentsAndFailures() {
-        assertThatThrownBy(() -> Parallel.forEach(pool, null, x -> { }))
+        assertThatThrownBy(() -> Parallel.forEach(pool, (java.util.Collection<Integer>) null, x -> { }))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("items");
         assertThatThrownBy(() -> Parallel.map(pool, List.of(1), (java.util.function.Function<Integer, Integer>) null))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("function");

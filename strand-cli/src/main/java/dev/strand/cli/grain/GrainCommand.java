@@ -378,7 +378,7 @@ public final class GrainCommand implements Callable<Integer> {
         }
         int me = Strand.workerIndex();
         boolean stolen = origin >= 0 && me != origin;
-        int s = stolen ? Math.max(Strand.currentPool().parallelism(), splits / 2)
+        int s = stolen ? Math.max(Strand.workerPool().parallelism(), splits / 2)
                 : splits > 0 ? splits / 2 : -1;
         if (s < 0) {
             return serialFib(n);

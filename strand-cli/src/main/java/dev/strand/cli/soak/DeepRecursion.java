@@ -53,7 +53,7 @@ final class DeepRecursion {
     }
 
     static long invokeChain(int n) {
-        return n == 0 ? 0 : 1 + Strand.currentPool().invoke(() -> invokeChain(n - 1));
+        return n == 0 ? 0 : 1 + Strand.workerPool().invoke(() -> invokeChain(n - 1));
     }
 
     static long plain(int n) {

@@ -93,7 +93,7 @@ final class TreeWorkloads {
                     }
                 }
                 case 4 -> {                               // pool.invoke from a worker: inline
-                    StrandPool p = Strand.currentPool();
+                    StrandPool p = Strand.workerPool();
                     for (int i = 0; i < f; i++) {
                         long c = Tree.child(id, i);
                         sum += p.invoke(() -> node(c, depth + 1));

@@ -284,7 +284,7 @@ public final class PoolProfiler {
             }
         }
         List<WorkSpan> rows = new ArrayList<>();
-        rows.add(new WorkSpan("(all)", 1, work, span, bspan, busy, subtracted));
+        rows.add(ProfileAccess.get().workSpan("(all)", 1, work, span, bspan, busy, subtracted));
         List<String> names;
         synchronized (regionOrder) {
             names = new ArrayList<>(regionOrder);
@@ -292,7 +292,7 @@ public final class PoolProfiler {
         for (String n : names) {
             Region r = regions.get(n);
             synchronized (r) {
-                rows.add(new WorkSpan(n, r.count, r.work, r.span, r.bspan, r.wall, r.subtracted));
+                rows.add(ProfileAccess.get().workSpan(n, r.count, r.work, r.span, r.bspan, r.wall, r.subtracted));
             }
         }
         DagRecording dag = new FrameDag(roots, grainNanos,

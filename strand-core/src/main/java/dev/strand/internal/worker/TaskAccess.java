@@ -48,6 +48,17 @@ public abstract class TaskAccess {
         return a;
     }
 
+    // ---------------------------------------------------------------- statistics
+
+    /**
+     * A worker's snapshot: {@link dev.strand.WorkerStats} has no public constructor (so that
+     * counters can be added to it), and the worker builds its own here.
+     */
+    public abstract dev.strand.WorkerStats workerStats(int index, long tasksRun, long spawns,
+            long inlinedSpawns, long steals, long stealAttempts, long failedSteals, long movedByHalf,
+            long parks, long unparks, long joinBlocks, long idleNanos, int maxDequeSize,
+            int dequeSize, boolean sleeping, long nearSteals, long farSteals, long stealBacks);
+
     // ---------------------------------------------------------------- tasks
 
     /** Runs {@code t}'s body and records its outcome ({@code Task.exec}). */

@@ -735,7 +735,7 @@ public final class Worker extends Thread {
     private void traceSpawn(boolean inlined) {
         if (listener != null) {
             try {
-                listener.onSpawn(index, inlined);
+                Trace.spawn(listener, index, inlined);
             } catch (Throwable e) {
                 reportUncaught(e);
             }
@@ -748,7 +748,7 @@ public final class Worker extends Thread {
         }
         if (listener != null) {
             try {
-                listener.onSteal(index, victim, moved);
+                Trace.steal(listener, index, victim, moved);
             } catch (Throwable e) {
                 reportUncaught(e);
             }
@@ -758,7 +758,7 @@ public final class Worker extends Thread {
     private void traceSync() {
         if (listener != null) {
             try {
-                listener.onSync(index);
+                Trace.sync(listener, index);
             } catch (Throwable e) {
                 reportUncaught(e);
             }
@@ -777,9 +777,9 @@ public final class Worker extends Thread {
         if (listener != null) {
             try {
                 if (park) {
-                    listener.onPark(index);
+                    Trace.park(listener, index);
                 } else {
-                    listener.onWake(index);
+                    Trace.wake(listener, index);
                 }
             } catch (Throwable e) {
                 reportUncaught(e);
@@ -1515,7 +1515,7 @@ public final class Worker extends Thread {
 
     /** @return this worker's statistics (racy snapshot) */
     public WorkerStats snapshot() {
-        return new WorkerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
+        return TASKS.workerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
                 failedSteals, movedByHalf, sleep.parks(index), sleep.unparks(index), joinBlocks,
                 idleNanos, maxDequeSize, deque.size(), sleep.isIdle(index), nearSteals, farSteals,
                 stealBacks);

@@ -3,6 +3,7 @@ package dev.strand.workloads.coldstart;
 import dev.strand.Joined;
 import dev.strand.Strand;
 import dev.strand.StrandPool;
+import dev.strand.Task;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 
@@ -30,6 +31,31 @@ public final class ColdMain {
         }
         Joined<Long, Long> r = Strand.join(() -> strandFib(n - 1, cutoff), () -> strandFib(n - 2, cutoff));
         return r.first() + r.second();
+    }
+
+    /**
+     * Strand written as ForkJoinPool's {@code RecursiveTask} is: a {@link Task} subclass that forks
+     * one half and computes the other (no lambdas, so the program spins no lambda classes).
+     */
+    static final class StrandTaskFib extends Task<Long> {
+        final int n;
+        final int cutoff;
+
+        StrandTaskFib(int n, int cutoff) {
+            this.n = n;
+            this.cutoff = cutoff;
+        }
+
+        @Override
+        protected Long compute() {
+            if (n <= cutoff) {
+                return fib(n);
+            }
+            StrandTaskFib a = new StrandTaskFib(n - 1, cutoff);
+            a.fork();
+            long b = new StrandTaskFib(n - 2, cutoff).compute();
+            return a.join() + b;
+        }
     }
 
     /** ForkJoinPool: the {@code RecursiveTask} of its documentation. */
@@ -63,6 +89,7 @@ public final class ColdMain {
         String variant = args[0];
         boolean second = args[1].equals("second");
         int p = Integer.parseInt(args[2]);
+        boolean taskForm = args.length > 3 && args[3].equals("task");
         int n = second ? 36 : 20;
         int cutoff = second ? 18 : 15;
         int times = second ? 10 : 1;
@@ -76,7 +103,8 @@ public final class ColdMain {
             case "strand" -> {
                 try (StrandPool pool = new StrandPool(p)) {
                     for (int i = 0; i < times; i++) {
-                        result = pool.invoke(() -> strandFib(n, cutoff));
+                        result = taskForm ? pool.invoke(new StrandTaskFib(n, cutoff))
+                                : pool.invoke(() -> strandFib(n, cutoff));
                     }
                     print(result, start);
                     return;

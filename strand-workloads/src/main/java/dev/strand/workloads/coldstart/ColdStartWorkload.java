@@ -44,13 +44,16 @@ import java.util.jar.JarOutputStream;
 public final class ColdStartWorkload extends Workload {
     private final String job;
     private final boolean cds;
+    /** Strand's program: {@code join} (lambdas) or {@code task} (a Task subclass). */
+    private final String form;
     private Path dir;
     private String classPath;
     private final Map<Variant, Double> classes = new LinkedHashMap<>();
 
-    ColdStartWorkload(String job, boolean cds) {
+    ColdStartWorkload(String job, boolean cds, String form) {
         this.job = job;
         this.cds = cds;
+        this.form = form;
     }
 
     /** @return the kernel */
@@ -61,13 +64,20 @@ public final class ColdStartWorkload extends Workload {
                         "first", "first", "second"),
                         new Kernel.Param("cds", "1: each variant runs with an application class-data archive "
                                 + "(-XX:SharedArchiveFile) that set-up records for it; 0: the JVM's defaults",
-                                "0", "0", "0")),
+                                "0", "0", "0"),
+                        new Kernel.Param("form", "Strand's program: join (Strand.join of two lambdas) or task "
+                                + "(a Task subclass, written as ForkJoinPool's RecursiveTask, no lambdas)",
+                                "join", "join", "join")),
                 p -> {
                     String job = p.get("job");
                     if (!job.equals("first") && !job.equals("second")) {
                         throw new IllegalArgumentException("coldstart.job must be first or second, got '" + job + "'");
                     }
-                    return new ColdStartWorkload(job, p.getInt("cds", 0, 1) == 1);
+                    String form = p.get("form");
+                    if (!form.equals("join") && !form.equals("task")) {
+                        throw new IllegalArgumentException("coldstart.form must be join or task, got '" + form + "'");
+                    }
+                    return new ColdStartWorkload(job, p.getInt("cds", 0, 1) == 1, form);
                 });
     }
 
@@ -78,7 +88,7 @@ public final class ColdStartWorkload extends Workload {
 
     @Override
     public String params() {
-        return "job=" + job + (cds ? " cds=1" : "");
+        return "job=" + job + (cds ? " cds=1" : "") + (form.equals("join") ? "" : " form=" + form);
     }
 
     @Override
@@ -174,6 +184,7 @@ public final class ColdStartWorkload extends Workload {
         cmd.add(v.label());
         cmd.add(job);
         cmd.add(Integer.toString(pools.parallelism()));
+        cmd.add(form);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         long start = System.nanoTime();
         Process proc = pb.start();

@@ -63,6 +63,10 @@ public final class Replay {
     }
 
     /**
+     * The simulated T_P, never below what the work and span laws allow ({@code T1 / P} and
+     * {@code T∞} as profiled): at large P the unit grows and rounding each segment to whole units
+     * could otherwise take the replay a little under the span, a time no run can reach.
+     *
      * @param processors P
      * @param seed       the simulator's random seed
      * @return the predicted T_P in nanoseconds
@@ -70,7 +74,8 @@ public final class Replay {
     public double predictNanos(int processors, long seed) {
         long unit = unitNanos(processors);
         Result r = run(processors, seed, unit);
-        return (double) r.time() * unit;
+        double laws = Math.max((double) spanNanos, (double) workNanos / processors);
+        return Math.max((double) r.time() * unit, laws);
     }
 
     /**

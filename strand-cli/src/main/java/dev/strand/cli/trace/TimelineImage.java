@@ -22,7 +22,8 @@ import javax.imageio.ImageIO;
  * thinner), parked time in grey, the rest of a worker's time (awake, looking for work) in amber,
  * steals as red lines from the victim's track at the fork to the thief's at the start, or, when
  * there are too many to tell apart, as red ticks on the thief's track where each stolen task
- * started; a stolen task too short to show as a bar gets a red mark of its own. The time axis
+ * started; a stolen task too short to show as a bar (or to be recorded as a slice: under 10 µs)
+ * gets a red mark under its thief's track. The time axis
  * covers the computation only (from the first task's start to the last task's end: the time
  * workers spent parked before the first task or after the last is left out), and a legend names
  * each colour.
@@ -158,15 +159,16 @@ public final class TimelineImage {
                 g.drawLine(x2, y2 + 3, x2, y2 + 9);
             }
         }
-        java.util.Set<Long> starts = new java.util.HashSet<>();
-        for (Timeline.Steal s : t.steals()) {
-            starts.add(key(s.thief(), s.startedAt()));
-        }
+        java.util.Set<Long> wide = new java.util.HashSet<>();   // slices wide enough to see
         for (Timeline.Slice s : t.slices()) {
-            if (f.x(s.end()) - f.x(s.start()) < 2 && starts.contains(key(s.worker(), s.start()))) {
-                int x = f.x(s.start());
-                int y = top + s.worker() * TRACK;
-                g.fillRect(x - 1, y + TRACK - 12, 3, 6);   // under the bar: the short stolen task
+            if (f.x(s.end()) - f.x(s.start()) >= 2) {
+                wide.add(key(s.worker(), s.start()));
+            }
+        }
+        for (Timeline.Steal s : t.steals()) {
+            if (!wide.contains(key(s.thief(), s.startedAt()))) {
+                int x = f.x(s.startedAt());       // a stolen task under 10 µs (no slice) or under a pixel
+                g.fillRect(x - 1, top + s.thief() * TRACK + TRACK - 12, 3, 6);
             }
         }
     }

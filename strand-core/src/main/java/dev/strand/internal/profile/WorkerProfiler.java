@@ -26,7 +26,27 @@ public final class WorkerProfiler {
     private long segStart = -1;
     private Frame[] suspended = new Frame[16];
     private long[] suspendedSeg = new long[16];
+    private int[] suspendedNest = new int[16];
     private int depth;
+
+    /**
+     * Inline joins (both branches run here, as lazy splitting chose) enclosing the current point
+     * within the current frame, counting only the timed ones (see {@link #timesInline}).
+     */
+    private int nest;
+    /**
+     * Inline joins nested less deeply than this are timed as a fork and a join; deeper ones are
+     * left to the enclosing segment, as serial code. Adapted so that the deepest timed joins last
+     * about {@link #INLINE_GRAIN_LOW} to {@link #INLINE_GRAIN_HIGH}: a clock read costs more than a
+     * fine-grained join's whole body, so timing every one would make the profiled run another run.
+     */
+    private int timedNest = 8;
+    /** Timed inline joins shorter than this make the timed depth shallower. */
+    static final long INLINE_GRAIN_LOW = 4_000L;
+    /** Timed inline joins at the deepest timed level longer than this make it deeper. */
+    static final long INLINE_GRAIN_HIGH = 32_000L;
+    /** The deepest timed level: a bound on the recording, not a tuning. */
+    static final int MAX_TIMED_NEST = 62;
 
     /** The profiler's own time inside one segment, subtracted from it (see {@link EventCost}). */
     private final long eventCost;
@@ -115,11 +135,43 @@ public final class WorkerProfiler {
         }
     }
 
+    /**
+     * Whether a join that lazy splitting runs inline here should be timed as a fork and a join
+     * ({@link #forkInline}); if not, it is serial code of the current segment and costs nothing.
+     *
+     * @return whether to time it
+     */
+    public boolean timesInline() {
+        return nest < timedNest;
+    }
+
+    /**
+     * A join that lazy splitting runs inline, timed: its second branch's frame, forked at this
+     * nesting; the branches run inside {@link #beginCall} and {@link #beginInline}, and
+     * {@link #joined} ends it.
+     *
+     * @return the second branch's frame
+     */
+    public Frame forkInline() {
+        Frame k = fork();
+        k.inlineNest = nest;
+        nest++;
+        return k;
+    }
+
+    /** Starts running a timed inline join's second branch {@code k} here, in the same nesting. */
+    public void beginInline(Frame k) {
+        int n = nest;
+        begin(k);
+        nest = n;
+    }
+
     /** Starts running {@code k} here, suspending the current frame. */
     public void begin(Frame k) {
         long now = System.nanoTime();
         charge(now);
         push();
+        nest = 0;
         current = k;
         segStart = now;
         k.startedAt = now;
@@ -219,6 +271,9 @@ public final class WorkerProfiler {
         charge(now);
         Frame f = current;
         segStart = now;
+        if (k != null && k.inlineNest >= 0) {
+            inlineJoined(k.inlineNest, now - k.forkedAt);
+        }
         if (f == null || k == null) {
             return;
         }
@@ -238,6 +293,23 @@ public final class WorkerProfiler {
                 r.addSync();
             }
         }
+    }
+
+    /**
+     * A timed inline join at nesting {@code n} took {@code d} ns: the nesting goes back, and the
+     * timed depth moves toward joins of the inline grain (a level shallower for every timed join
+     * that is too short, a level deeper for every one at the deepest timed level that is long).
+     */
+    private void inlineJoined(int n, long d) {
+        nest = n;
+        if (d < INLINE_GRAIN_LOW) {
+            if (timedNest > 1) {
+                timedNest--;
+            }
+        } else if (d > INLINE_GRAIN_HIGH && n == timedNest - 1 && timedNest < MAX_TIMED_NEST) {
+            timedNest++;
+        }
+        assert timedNest >= 1 && nest >= 0 : "timed depth " + timedNest + ", nesting " + nest;
     }
 
     /**
@@ -287,9 +359,11 @@ public final class WorkerProfiler {
         if (depth == suspended.length) {
             suspended = Arrays.copyOf(suspended, depth * 2);
             suspendedSeg = Arrays.copyOf(suspendedSeg, depth * 2);
+            suspendedNest = Arrays.copyOf(suspendedNest, depth * 2);
         }
         suspended[depth] = current;
         suspendedSeg[depth] = segStart;
+        suspendedNest[depth] = nest;
         depth++;
     }
 
@@ -297,6 +371,7 @@ public final class WorkerProfiler {
         depth--;
         current = suspended[depth];
         segStart = suspendedSeg[depth];
+        nest = suspendedNest[depth];
         suspended[depth] = null;
         assert current != null || depth == 0 : "a frame-less level below a frame";
     }

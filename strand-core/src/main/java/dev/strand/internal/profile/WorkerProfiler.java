@@ -8,7 +8,8 @@ import java.util.Arrays;
  * on the worker's own thread; {@link PoolProfiler#report} reads the totals racily, as the pool's
  * statistics are read.
  *
- * <p>Time is read with {@code System.nanoTime()} at every fork, join, frame start and frame end;
+ * <p>Time is read with {@code System.nanoTime()} (or, in CPU-time mode, the worker thread's CPU
+ * clock) at every fork, join, frame start and frame end;
  * the time between two such events on one worker is a segment, charged to the frame running it as
  * work and as span. Time a frame spends waiting in a join is charged to nobody (the worker's
  * {@code segStart} is -1 meanwhile); what the worker runs while it waits is charged to the frames
@@ -50,6 +51,8 @@ public final class WorkerProfiler {
 
     /** The profiler's own time inside one segment, subtracted from it (see {@link EventCost}). */
     private final long eventCost;
+    /** Whether segments are charged in this thread's CPU time rather than in wall time. */
+    private final boolean cpuTime;
 
     // Totals, written by the owner only.
     long work;
@@ -72,6 +75,16 @@ public final class WorkerProfiler {
         this.index = index;
         this.timeline = timeline;
         this.eventCost = pool.eventCostNanos;
+        this.cpuTime = pool.cpuTime;
+    }
+
+    /**
+     * @param wall {@code System.nanoTime()} now
+     * @return the time segments are charged in: {@code wall}, or this thread's CPU time (then a
+     *     worker descheduled by the OS in the middle of a strand is not charged for the wait)
+     */
+    private long clock(long wall) {
+        return cpuTime ? CpuClock.threadNanos() : wall;
     }
 
     /**
@@ -111,7 +124,8 @@ public final class WorkerProfiler {
      */
     public Frame fork() {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame f = current;
         spawns++;
         if (f == null) {                          // forked outside a profiled frame
@@ -131,7 +145,7 @@ public final class WorkerProfiler {
      */
     public void forked() {
         if (segStart >= 0) {
-            segStart = System.nanoTime();
+            segStart = clock(System.nanoTime());
         }
     }
 
@@ -169,11 +183,12 @@ public final class WorkerProfiler {
     /** Starts running {@code k} here, suspending the current frame. */
     public void begin(Frame k) {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         push();
         nest = 0;
         current = k;
-        segStart = now;
+        segStart = t;
         k.startedAt = now;
         frames++;
         if (k.forkedBy >= 0 && k.forkedBy != index) {
@@ -191,7 +206,8 @@ public final class WorkerProfiler {
      */
     public void beginCall() {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame f = current;
         Frame k = new Frame(f, true, f == null ? 0L : f.span, f == null ? 0L : f.bspan, now, index,
                 f == null ? 0L : f.work, true);
@@ -202,7 +218,7 @@ public final class WorkerProfiler {
         }
         push();
         current = k;
-        segStart = now;
+        segStart = t;
         k.startedAt = now;
         frames++;
     }
@@ -210,7 +226,8 @@ public final class WorkerProfiler {
     /** Ends the current frame and resumes the one it suspended. */
     public void end() {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame k = current;
         assert k != null && !k.ended : "end() without a running frame";
         k.ended = true;
@@ -230,7 +247,7 @@ public final class WorkerProfiler {
         }
         pop();
         if (segStart >= 0) {
-            segStart = now;                       // it was running, not waiting: it resumes now
+            segStart = t;                       // it was running, not waiting: it resumes now
         }
         if (k.called) {
             Frame f = current;
@@ -258,7 +275,7 @@ public final class WorkerProfiler {
 
     /** The current frame is about to wait for a join: the wait is charged to nobody. */
     public void beforeJoin() {
-        charge(System.nanoTime());
+        charge(clock(System.nanoTime()));
         segStart = -1;
     }
 
@@ -268,9 +285,10 @@ public final class WorkerProfiler {
      */
     public void joined(Frame k) {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame f = current;
-        segStart = now;
+        segStart = t;
         if (k != null && k.inlineNest >= 0) {
             inlineJoined(k.inlineNest, now - k.forkedAt);
         }
@@ -318,8 +336,9 @@ public final class WorkerProfiler {
      */
     void joinedAll(long groupWork, long groupSpan, long groupBSpan, long groupSubtracted) {
         long now = System.nanoTime();
-        charge(now);
-        segStart = now;
+        long t = clock(now);
+        charge(t);
+        segStart = t;
         Frame f = current;
         if (f == null) {
             return;
@@ -339,7 +358,8 @@ public final class WorkerProfiler {
      */
     public long[] mark() {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame f = current;
         return f == null ? new long[] {0L, 0L, 0L, now, 0L}
                 : new long[] {f.work, f.span, f.bspan, now, f.subtracted};

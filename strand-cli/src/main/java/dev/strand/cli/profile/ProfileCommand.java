@@ -412,8 +412,22 @@ public final class ProfileCommand implements Callable<Integer> {
         }
         o.flush();
         PrintWriter err = spec.commandLine().getErr();
-        err.println("strand profile: the program failed: " + r.failure());
-        r.failure().printStackTrace(err);
+        Throwable f = r.failure();
+        err.println("strand profile: the program failed: " + f);
+        StackTraceElement[] st = f.getStackTrace();
+        int end = st.length;                      // the program's frames: cut where this command called main
+        for (int k = 0; k < st.length; k++) {
+            if (st[k].getClassName().equals(ProgramRun.Program.class.getName())) {
+                end = k;
+                break;
+            }
+        }
+        while (end > 0 && (st[end - 1].getClassName().startsWith("java.lang.reflect.")
+                || st[end - 1].getClassName().startsWith("jdk.internal.reflect."))) {
+            end--;
+        }
+        f.setStackTrace(java.util.Arrays.copyOf(st, end));
+        f.printStackTrace(err);
         err.flush();
         return 1;
     }

@@ -114,7 +114,8 @@ public final class ProfileCommand implements Callable<Integer> {
     int rounds = 5;
 
     @Option(names = "--warmup", paramLabel = "W",
-            description = "Warm-up rounds per kernel, untimed, 0..100 (default: ${DEFAULT-VALUE}).")
+            description = "Warm-up rounds per kernel, or unprofiled runs of a program, untimed, 0..100 "
+                    + "(default: ${DEFAULT-VALUE}).")
     @Range(min = 0, max = 100)
     int warmup = 1;
 

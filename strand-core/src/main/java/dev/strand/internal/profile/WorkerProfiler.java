@@ -38,14 +38,22 @@ public final class WorkerProfiler {
     /**
      * Inline joins nested less deeply than this are timed as a fork and a join; deeper ones are
      * left to the enclosing segment, as serial code. Adapted so that the deepest timed joins last
-     * about {@link #INLINE_GRAIN_LOW} to {@link #INLINE_GRAIN_HIGH}: a clock read costs more than a
+     * about {@link #inlineGrainLow} to {@link #inlineGrainHigh}: a clock read costs more than a
      * fine-grained join's whole body, so timing every one would make the profiled run another run.
      */
     private int timedNest = 8;
     /** Timed inline joins shorter than this make the timed depth shallower. */
-    static final long INLINE_GRAIN_LOW = 4_000L;
+    private final long inlineGrainLow;
     /** Timed inline joins at the deepest timed level longer than this make it deeper. */
-    static final long INLINE_GRAIN_HIGH = 32_000L;
+    private final long inlineGrainHigh;
+    /**
+     * The shortest inline join worth timing, in events' costs: a timed inline join has six events
+     * and two frames, so at this length its timing costs a few percent of it.
+     */
+    static final long INLINE_GRAIN_EVENTS = 400;
+    /** Bounds of the inline grain, whatever the event cost (which a property may set to 0). */
+    static final long MIN_INLINE_GRAIN = 20_000L;
+    static final long MAX_INLINE_GRAIN = 1_000_000L;
     /** The deepest timed level: a bound on the recording, not a tuning. */
     static final int MAX_TIMED_NEST = 62;
 
@@ -76,6 +84,8 @@ public final class WorkerProfiler {
         this.timeline = timeline;
         this.eventCost = pool.eventCostNanos;
         this.cpuTime = pool.cpuTime;
+        this.inlineGrainLow = Math.clamp(INLINE_GRAIN_EVENTS * eventCost, MIN_INLINE_GRAIN, MAX_INLINE_GRAIN);
+        this.inlineGrainHigh = 8 * inlineGrainLow;
     }
 
     /**
@@ -320,11 +330,11 @@ public final class WorkerProfiler {
      */
     private void inlineJoined(int n, long d) {
         nest = n;
-        if (d < INLINE_GRAIN_LOW) {
+        if (d < inlineGrainLow) {
             if (timedNest > 1) {
                 timedNest--;
             }
-        } else if (d > INLINE_GRAIN_HIGH && n == timedNest - 1 && timedNest < MAX_TIMED_NEST) {
+        } else if (d > inlineGrainHigh && n == timedNest - 1 && timedNest < MAX_TIMED_NEST) {
             timedNest++;
         }
         assert timedNest >= 1 && nest >= 0 : "timed depth " + timedNest + ", nesting " + nest;

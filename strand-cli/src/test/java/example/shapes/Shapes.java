@@ -46,7 +46,7 @@ public final class Shapes {
     }
 
     static long lopsided(long units) {
-        if (units <= 2) {
+        if (units < 4) {
             return leaf(units);
         }
         long quarter = units / 4;

@@ -56,14 +56,13 @@ import picocli.CommandLine.Spec;
             "",
             "strand profile --jar app.jar [--main CLASS] -- ARGS...",
             "strand profile --class-path CP --main CLASS -- ARGS...",
-            "  runs your program's main in this JVM: --warmup times unprofiled, then --runs",
-            "  rounds of three runs in a rotating order: with every Strand pool profiling",
-            "  (as -Dstrand.profile=DIR does), unprofiled at the pools' own P, and",
-            "  unprofiled with every pool at one worker. Prints each pool's profile (of the",
-            "  profiled run with the median time) and replay, the measured T1 and T_P beside",
-            "  the prediction, and the distortion (profiled / unprofiled time). A program",
-            "  that calls System.exit ends this command too (its pools' reports are still",
-            "  written, at exit).",
+            "  runs your program's main in this JVM: --warmup times profiled and",
+            "  unprofiled, then --runs rounds of three runs in a rotating order: with every",
+            "  pool profiling (as -Dstrand.profile=DIR does), unprofiled at the pools' own P,",
+            "  and unprofiled with every pool at one worker. Prints each pool's profile (of",
+            "  the profiled run with the median time) and replay, the measured T1 and T_P",
+            "  beside the prediction, and the distortion (profiled / unprofiled time). A",
+            "  program that calls System.exit ends this command too, and leaves no report.",
             "",
             "Writes into --out: each profile as .txt, .csv and .json, and (but with",
             "--no-charts) two charts per profile, <name>-speedup.png and <name>-time.png",
@@ -115,8 +114,7 @@ public final class ProfileCommand implements Callable<Integer> {
     int rounds = 5;
 
     @Option(names = "--warmup", paramLabel = "W",
-            description = "Warm-up rounds per kernel, or unprofiled runs of a program, untimed, 0..100 "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "Warm-up rounds per kernel or program, untimed, 0..100 (default: ${DEFAULT-VALUE}).")
     @Range(min = 0, max = 100)
     int warmup = 1;
 
@@ -248,9 +246,11 @@ public final class ProfileCommand implements Callable<Integer> {
              Progress progress = Progress.start("profile", (long) warmup + 3L * runs, !json && !noProgress)) {
             for (int i = 0; i < warmup; i++) {
                 progress.note("warm-up");
-                ProgramRun.Result r = program.run(null, 0, clock);
-                if (r.failure() != null) {
-                    return failed(o, r, List.of());
+                for (boolean prof : new boolean[] {true, false}) {   // compiles the profiler's paths too
+                    ProgramRun.Result r = program.run(prof ? dir : null, 0, clock);
+                    if (r.failure() != null) {
+                        return failed(o, r, r.reports());
+                    }
                 }
                 progress.step();
             }

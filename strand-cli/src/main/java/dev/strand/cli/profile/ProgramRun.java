@@ -114,7 +114,9 @@ final class ProgramRun {
 
         /**
          * Runs {@code main} on this thread. Profiled: with {@code strand.profile} set to
-         * {@code reportDir} (every pool profiles, as {@code -Dstrand.profile=DIR} makes it).
+         * {@code reportDir} (every pool profiles, as {@code -Dstrand.profile=DIR} makes it), and
+         * {@code strand.profile.write=false} (a pool that closes writes no report: a program
+         * that calls {@code System.exit} leaves none).
          * Unprofiled: with {@code strand.profile} cleared, and, if {@code workers > 0}, with every
          * pool built at that parallelism. Both properties are restored afterwards.
          *
@@ -130,7 +132,9 @@ final class ProgramRun {
             String profile = System.getProperty("strand.profile");
             String parallelism = System.getProperty(PoolConfig.PARALLELISM_OVERRIDE_PROPERTY);
             String clockBefore = System.getProperty(CLOCK);
+            String write = System.getProperty(WRITE);
             set("strand.profile", reportDir == null ? null : reportDir.toString());
+            set(WRITE, reportDir == null ? null : "false");   // the command writes the reports it shows
             set(PoolConfig.PARALLELISM_OVERRIDE_PROPERTY, workers > 0 ? Integer.toString(workers) : null);
             set(CLOCK, clock);
             me.setContextClassLoader(loader);
@@ -149,6 +153,7 @@ final class ProgramRun {
                 set("strand.profile", profile);
                 set(PoolConfig.PARALLELISM_OVERRIDE_PROPERTY, parallelism);
                 set(CLOCK, clockBefore);
+                set(WRITE, write);
             }
             long wall = System.nanoTime() - t0;
             List<ProfileReport> all = Profiler.reports();
@@ -160,6 +165,12 @@ final class ProgramRun {
             loader.close();                        // the program's jar files; its classes stay usable
         }
     }
+
+    /**
+     * Pools profiled here write no report when they close: the command writes the reports of the
+     * run it shows, and the writing is then not timed as part of the program.
+     */
+    static final String WRITE = "strand.profile.write";
 
     /** The profiler's clock property (read by each profiling pool as it is built). */
     static final String CLOCK = "strand.profile.clock";

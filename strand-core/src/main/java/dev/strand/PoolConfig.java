@@ -54,7 +54,7 @@ public final class PoolConfig {
     private PoolConfig(Builder b) {
         // "pool-3", not "3": a bare number in "StrandPool '3' is shut down" reads as a parallelism
         this.name = b.name != null ? b.name : "pool-" + Builder.SEQ.incrementAndGet();
-        this.parallelism = b.parallelism;
+        this.parallelism = parallelismOverride(b.parallelism);
         this.stackSize = b.stackSize;
         this.daemon = b.daemon;
         this.keepAliveNanos = b.keepAliveNanos;
@@ -84,6 +84,26 @@ public final class PoolConfig {
                     + keepAliveNanos + " ns");
         }
         this.tuning = new Tuning(b.tuning, parallelism);
+    }
+
+    /**
+     * System property: when set, every pool built meanwhile gets this parallelism, whatever its
+     * builder says. {@code strand profile} sets it while it runs a program at one worker, to
+     * measure the program's T1 beside the profile's prediction; it is not meant for production.
+     */
+    public static final String PARALLELISM_OVERRIDE_PROPERTY = "strand.profile.parallelism";
+
+    private static int parallelismOverride(int configured) {
+        String p = System.getProperty(PARALLELISM_OVERRIDE_PROPERTY);
+        if (p == null) {
+            return configured;
+        }
+        try {
+            return Integer.parseInt(p.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(PARALLELISM_OVERRIDE_PROPERTY + " must be a number of workers, got '"
+                    + p + "'", e);
+        }
     }
 
     /**

@@ -93,11 +93,11 @@ public final class Strand {
         if (!(Thread.currentThread() instanceof Worker w)) {
             return StrandPool.invokeCommon(() -> join(a, b));
         }
+        if (w.lazySplitting && !w.deque.isEmpty() && (w.prof == null || !w.prof.timesInline())) {
+            return joinInline(a, b);              // thieves already have work from this worker
+        }
         if (w.prof != null) {
             return joinProfiled(w, a, b);
-        }
-        if (w.lazySplitting && !w.deque.isEmpty()) {
-            return joinInline(a, b);              // thieves already have work from this worker
         }
         JoinFrameStack js = w.joins;
         int depth = js.depth;
@@ -119,15 +119,18 @@ public final class Strand {
     }
 
     /**
-     * {@link #join(Supplier, Supplier)} in a profiling pool: {@code b} gets a forked frame and
-     * {@code a} a called one, whichever path the join then takes, so that the profile shows the
-     * program's parallelism and not one schedule's (a lazily inlined {@code b} is still parallel
-     * to {@code a}). The wrapped computations then take the ordinary paths.
+     * {@link #join(Supplier, Supplier)} in a profiling pool, where the join is timed: {@code b}
+     * gets a forked frame and {@code a} a called one, so that the profile shows the two branches as
+     * parallel even when lazy splitting runs both here. The join takes the path it takes without
+     * the profiler: callers test lazy splitting first, and a join it runs inline that the profiler
+     * does not time ({@link WorkerProfiler#timesInline}) never comes here, so that fine-grained
+     * code runs the same schedule, at nearly the same speed, profiled or not.
      */
     private static <A, B> Joined<A, B> joinProfiled(Worker w, Supplier<? extends A> a,
                                                     Supplier<? extends B> b) {
         WorkerProfiler p = w.prof;
-        Frame fb = p.fork();
+        boolean inline = w.lazySplitting && !w.deque.isEmpty();
+        Frame fb = inline ? p.forkInline() : p.fork();
         Supplier<A> pa = () -> {
             p.forked();                           // the offer was the scheduler's work
             p.beginCall();
@@ -140,7 +143,11 @@ public final class Strand {
         };
         Supplier<B> pb = () -> {
             WorkerProfiler q = ((Worker) Thread.currentThread()).prof;   // the thief's, if stolen
-            q.begin(fb);
+            if (inline) {
+                q.beginInline(fb);
+            } else {
+                q.begin(fb);
+            }
             try {
                 return b.get();
             } finally {
@@ -148,7 +155,7 @@ public final class Strand {
             }
         };
         try {
-            if (w.lazySplitting && !w.deque.isEmpty()) {
+            if (inline) {
                 return joinInline(pa, pb);
             }
             JoinFrameStack js = w.joins;
@@ -207,6 +214,10 @@ public final class Strand {
             });
             return;
         }
+        if (w.lazySplitting && !w.deque.isEmpty() && (w.prof == null || !w.prof.timesInline())) {
+            runInline(a, b);                      // no wrappers: this is the common, hot case
+            return;
+        }
         if (w.prof != null) {
             joinProfiled(w, () -> {
                 a.run();
@@ -215,10 +226,6 @@ public final class Strand {
                 b.run();
                 return null;
             });
-            return;
-        }
-        if (w.lazySplitting && !w.deque.isEmpty()) {
-            runInline(a, b);                      // no wrappers: this is the common, hot case
             return;
         }
         JoinFrameStack js = w.joins;
@@ -271,8 +278,8 @@ public final class Strand {
         Objects.requireNonNull(f, "first function must not be null");
         Objects.requireNonNull(g, "second function must not be null");
         Objects.requireNonNull(combine, "combine must not be null");
-        if (Thread.currentThread() instanceof Worker w && w.prof == null && w.lazySplitting
-                && !w.deque.isEmpty()) {
+        if (Thread.currentThread() instanceof Worker w && w.lazySplitting && !w.deque.isEmpty()
+                && (w.prof == null || !w.prof.timesInline())) {
             return joinLongInline(f, x, g, y, combine);   // kept small: the JIT inlines this part
         }
         return joinLongOffered(f, x, g, y, combine);
@@ -303,7 +310,7 @@ public final class Strand {
         return !(Thread.currentThread() instanceof Worker w) || w.splitsAlways || w.deque.ownerSeesEmpty();
     }
 
-    /** {@link #joinLong} off its inline path: outside a worker, profiled, or offering {@code g(y)}. */
+    /** {@link #joinLong} off its inline path: outside a worker, timed by the profiler, or offering {@code g(y)}. */
     @SuppressWarnings("unchecked")
     private static <T, U> long joinLongOffered(ToLongFunction<? super T> f, T x,
                                                ToLongFunction<? super U> g, U y,

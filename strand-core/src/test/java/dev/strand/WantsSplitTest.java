@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@link Strand#wantsSplit}: true where a join would give a thief something (the caller's deque is
- * empty), false while the deque holds stealable work, always true where the pool splits every
- * join (no lazy splitting, or profiling) or the caller is no worker; and recursion that splits
+ * empty), false while the deque holds stealable work (in a profiling pool too), always true where
+ * the pool splits every join (no lazy splitting) or the caller is no worker; and recursion that splits
  * only where it says so computes every node once.
  */
 class WantsSplitTest {
@@ -39,19 +39,31 @@ class WantsSplitTest {
         }
     }
 
-    @ParameterizedTest(name = "lazy={0} profile={1}")
-    @CsvSource({"false, false", "true, true"})
-    void aPoolThatSplitsEveryJoinAlwaysSaysSplit(boolean lazy, boolean profile) {
-        try (StrandPool pool = StrandPool.builder().parallelism(1).profile(profile)
-                .tuning(t -> t.lazySplitting(lazy)).build()) {
-            boolean said = pool.invoke(() -> {
-                Task<Integer> t = Strand.fork(() -> 1);
-                boolean s = Strand.wantsSplit();
-                t.join();
-                return s;
-            });
-            assertThat(said).isTrue();
+    @Test
+    void aPoolThatSplitsEveryJoinAlwaysSaysSplit() {
+        try (StrandPool pool = StrandPool.builder().parallelism(1)
+                .tuning(t -> t.lazySplitting(false)).build()) {
+            assertThat(saidWithATaskQueued(pool)).isTrue();
         }
+    }
+
+    /** Profiling must not change the schedule: a profiled run splits where the plain run would. */
+    @Test
+    void aProfilingPoolAnswersAsAPlainOne() {
+        try (StrandPool plain = new StrandPool(1);
+             StrandPool profiled = StrandPool.builder().parallelism(1).profile(true).build()) {
+            assertThat(saidWithATaskQueued(plain)).isFalse();
+            assertThat(saidWithATaskQueued(profiled)).isFalse();
+        }
+    }
+
+    private static boolean saidWithATaskQueued(StrandPool pool) {
+        return pool.invoke(() -> {
+            Task<Integer> t = Strand.fork(() -> 1);
+            boolean s = Strand.wantsSplit();
+            t.join();
+            return s;
+        });
     }
 
     static final LongAdder CALLS = new LongAdder();

@@ -27,7 +27,7 @@ class ProfileCliTest {
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("fib-cutoff (n=25 cutoff=12)", "Work/span profile at P=2",
-                "Profiler overhead at P=2", "What the figures mean:");
+                "Distortion at P=2: profiled ", "What the figures mean:");
         assertThat(r.out()).containsPattern("(?m)^  \\(all\\) +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ ");
         assertThat(r.out()).containsPattern("(?m)^  1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%$");
         assertThat(r.out()).containsPattern("(?m)^  +8 +[0-9.]+ +[0-9.]+x ");
@@ -71,12 +71,13 @@ class ProfileCliTest {
                 "Pool 'javadoc'");
         assertThat(r.out()).containsPattern("(?m)^  Fibonacci +1 ");
         assertThat(r.out()).containsPattern("(?m)^  SortTask +1 ");
-        // the pool closed inside main and wrote its own report; the command adds the charts
+        // the pools wrote no report as they closed (that is not the program's time): the command
+        // writes the report of the run it shows, and the charts
         try (var files = Files.list(dir)) {
             List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
-            assertThat(names).anyMatch(n -> n.matches("javadoc-\\d+\\.txt"));
-            assertThat(names).contains("JavadocKernels-javadoc-speedup.png", "JavadocKernels-javadoc-time.png");
-            assertThat(names).noneMatch(n -> n.startsWith("JavadocKernels-javadoc.txt"));
+            assertThat(names).noneMatch(n -> n.matches("javadoc-\\d+\\.txt"));
+            assertThat(names).contains("JavadocKernels-javadoc.txt", "JavadocKernels-javadoc-speedup.png",
+                    "JavadocKernels-javadoc-time.png");
         }
         assertThat(System.getProperty("strand.profile")).isNull();       // restored
     }
@@ -98,6 +99,7 @@ class ProfileCliTest {
             {new String[] {"profile", "--class-path", cp, "--main", "example.forkjoin.NoPool", "--out", out},
                 "the program ran no Strand pool"},
             {new String[] {"profile", "--class-path", cp}, "--class-path needs --main"},
+            {new String[] {"profile", "--main", "x.Y"}, "--main needs --jar or --class-path"},
             {new String[] {"profile", "--class-path", dir.resolve("nowhere").toString(), "--main", "x.Y"},
                 "class path entry not found: "},
             {new String[] {"profile", "fib", "--out", file.resolve("sub").toString()},
@@ -127,7 +129,50 @@ class ProfileCliTest {
                 "example.forkjoin.JavadocKernels", "--out", dir.toString(), "--no-progress", "--",
                 "not-a-number");
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.errLines()).hasSize(1);
-        assertThat(r.err()).contains("the program failed: java.lang.NumberFormatException");
+        assertThat(r.err()).contains("the program failed: java.lang.NumberFormatException",
+                ".JavadocKernels.main(").doesNotContain("picocli");
+    }
+
+    /** A program that fails after running a pool: its profile is printed, then the stack trace. */
+    @Test
+    void aProgramThatFailsShowsItsProfileAndStackTrace(@TempDir Path dir) throws Exception {
+        Run r = CliTest.run("profile", "--class-path", testClasses(), "--main",
+                "example.forkjoin.FailsAfterPool", "--out", dir.toString(), "--no-progress", "--warmup", "0");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).contains("Pool 'doomed' (P = 2), until the program failed:");
+        assertThat(r.out()).containsPattern("(?m)^  \\(all\\) +1 ");
+        assertThat(r.err()).contains("the program failed: java.lang.IllegalStateException: the input was bad",
+                "example.forkjoin.FailsAfterPool.main(FailsAfterPool.java:").doesNotContain("picocli");
+    }
+
+    /**
+     * --runs: each round runs the program profiled, plain at its P and plain at one worker; the
+     * output has the spread of the profiles, the measured times beside the prediction, the
+     * distortion and the machine's load.
+     */
+    @Test
+    void aProgramRunSeveralTimesIsMeasuredBesideItsPrediction(@TempDir Path dir) throws Exception {
+        Run r = CliTest.run("profile", "--class-path", testClasses(), "--main", "example.shapes.Shapes",
+                "--runs", "2", "--predict", "1,2", "--no-charts", "--out", dir.toString(), "--no-progress",
+                "--", "tree");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("1 warm-up + 2 measured round(s)", "Pool 'tree' (P = 2):",
+                "over the 2 profiled runs: work ", "measured without the profiler (median of 2 run(s))",
+                "Distortion at P=2: profiled ");
+        assertThat(r.out()).containsPattern("(?m)^  1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%$");
+        assertThat(r.out()).containsPattern("(?m)^  2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%$");
+        assertThat(System.getProperty("strand.profile")).isNull();
+        assertThat(System.getProperty("strand.profile.parallelism")).isNull();
+    }
+
+    @Test
+    void cpuTimeIsSaidInTheReport(@TempDir Path dir) throws Exception {
+        Run r = CliTest.run("profile", "--class-path", testClasses(), "--main", "example.shapes.Shapes",
+                "--cpu-time", "--warmup", "0", "--predict", "1,2", "--no-charts", "--out", dir.toString(),
+                "--no-progress", "--", "tree");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("work and span in the workers' CPU time (--cpu-time)");
+        assertThat(System.getProperty("strand.profile.clock")).isNull();
     }
 }

@@ -37,6 +37,7 @@ public final class ProfileReport {
     private final DagRecording recording;
     private final long eventCostNanos;
     private final boolean eventCostMeasured;
+    private final boolean cpuTime;
 
     /**
      * A report with nothing subtracted for the profiler's own cost.
@@ -79,6 +80,32 @@ public final class ProfileReport {
                          long grainNanos, List<WorkSpan> rows, long spawns, long frames,
                          long stolenFrames, long stolenWaitNanos, DagRecording recording,
                          long eventCostNanos, boolean eventCostMeasured) {
+        this(pool, workers, burdenNanos, burdenMeasured, grainNanos, rows, spawns, frames, stolenFrames,
+                stolenWaitNanos, recording, eventCostNanos, eventCostMeasured, false);
+    }
+
+    /**
+     * @param pool              the pool's name
+     * @param workers           its parallelism P
+     * @param burdenNanos       the burden charged per spawn in the burdened span
+     * @param burdenMeasured    whether the burden was measured (else set by a property)
+     * @param grainNanos        the recording's grain
+     * @param rows              the whole pool first, then the regions in order of first use
+     * @param spawns            forks counted
+     * @param frames            frames run
+     * @param stolenFrames      frames run by another worker than their forker
+     * @param stolenWaitNanos   their total time from fork to start
+     * @param recording         the recorded DAG
+     * @param eventCostNanos    the profiler's own cost per measured segment, subtracted from each
+     * @param eventCostMeasured whether that cost was measured (else set by a property)
+     * @param cpuTime           whether work and span were charged in the workers' CPU time
+     *                          ({@code -Dstrand.profile.clock=cpu}) rather than in wall time
+     */
+    public ProfileReport(String pool, int workers, long burdenNanos, boolean burdenMeasured,
+                         long grainNanos, List<WorkSpan> rows, long spawns, long frames,
+                         long stolenFrames, long stolenWaitNanos, DagRecording recording,
+                         long eventCostNanos, boolean eventCostMeasured, boolean cpuTime) {
+        this.cpuTime = cpuTime;
         this.pool = Objects.requireNonNull(pool, "pool must not be null");
         this.workers = workers;
         this.burdenNanos = burdenNanos;
@@ -133,6 +160,15 @@ public final class ProfileReport {
     /** @return whether {@link #eventCostNanos()} was measured on this machine (else it was set by a property) */
     public boolean eventCostMeasured() {
         return eventCostMeasured;
+    }
+
+    /**
+     * @return whether work and span are the workers' CPU time ({@code -Dstrand.profile.clock=cpu}):
+     *     time a worker was descheduled, or blocked, inside a strand is then not work; else they
+     *     are wall time
+     */
+    public boolean cpuTime() {
+        return cpuTime;
     }
 
     /** @return the profiler's own cost taken off the whole pool's work, in nanoseconds */
@@ -216,6 +252,8 @@ public final class ProfileReport {
         b.append(String.format(Locale.ROOT, "profiler's own cost %d ns per event (%s), %.3f ms subtracted "
                         + "from the work%n", eventCostNanos,
                 eventCostMeasured ? "measured" : "set by strand.profile.eventCost", ms(subtractedNanos())));
+        b.append(cpuTime ? String.format("work and span in the workers' CPU time (strand.profile.clock=cpu)%n")
+                : String.format("work and span in wall time%n"));
         return b.toString();
     }
 
@@ -272,6 +310,7 @@ public final class ProfileReport {
                 .append(",\"meanStealWaitNanos\":").append(meanStealWaitNanos())
                 .append(",\"eventCostNanos\":").append(eventCostNanos)
                 .append(",\"eventCostMeasured\":").append(eventCostMeasured)
+                .append(",\"clock\":\"").append(cpuTime ? "cpu" : "wall").append('"')
                 .append(",\"subtractedNanos\":").append(subtractedNanos())
                 .append(",\"rows\":[");
         for (int i = 0; i < rows.size(); i++) {

@@ -17,9 +17,17 @@
  * work and its span from the computation's start. Time between two scheduling events on a worker
  * is added to the running frame's work and span. A fork starts the child at the parent's span; a
  * join adds the child's work and takes the larger span. Every construct is a fork and a join:
- * {@code Task.fork}/{@code join}, both paths of {@code Strand.join} (a branch run inline still
- * counts as parallel: the profile describes the program, not one schedule), scopes, submissions
- * from tasks, and every {@code Parallel} method, which are built on them.
+ * {@code Task.fork}/{@code join}, {@code Strand.join} (a join lazy splitting runs inline counts as
+ * parallel down to an adaptive nesting, where its branches last a few microseconds; deeper, it is
+ * serial code), scopes, submissions from tasks, and every {@code Parallel} method, which are built
+ * on them.
+ *
+ * <h2>The same schedule</h2>
+ * A profiling pool splits where a plain one would: {@code Strand.wantsSplit} answers alike and an
+ * inline join stays inline, so the profiled run is the program's run, slowed only by the clock
+ * reads at the events it times. Work and span are wall time, or with
+ * {@code -Dstrand.profile.clock=cpu} the worker threads' CPU time, which leaves out the time the
+ * OS ran other processes in their place.
  *
  * <h2>Use</h2>
  * {@code StrandPool.builder().profile(true)} and {@code pool.profile()}, or

@@ -289,4 +289,52 @@ class ProfilerAccuracyTest {
                     .hasMessageContaining("-Dstrand.profile");
         }
     }
+
+    /** The whole pool's row counts every computation the pool ran, as a region's row does. */
+    @Test
+    void theWholePoolRowCountsEveryInvocation() {
+        try (StrandPool pool = StrandPool.builder().parallelism(2).profile(true).build()) {
+            for (int i = 0; i < 9; i++) {
+                int n = i;
+                assertThat(pool.invoke(() -> Strand.join(() -> n, () -> n + 1).second())).isEqualTo(n + 1);
+            }
+            assertThat(pool.profile().total().count()).isEqualTo(9);
+        }
+    }
+
+    /**
+     * In CPU-time mode a strand is charged the processor time its worker used: leaves that sleep
+     * (as a worker the OS deschedules does) add nearly nothing, where wall time charges all of it.
+     */
+    @Test
+    void cpuTimeModeChargesOnlyTheTimeAWorkerRan() {
+        double wallWork = sleepyWorkMillis(null);
+        double cpuWork = sleepyWorkMillis("cpu");
+        assertThat(wallWork).isGreaterThan(4 * 15.0);          // four leaves of 20 ms, minus slack
+        assertThat(cpuWork).isLessThan(wallWork / 10);
+        assertThatThrownBy(() -> sleepyWorkMillis("sundial"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'wall' or 'cpu'");
+    }
+
+    private static double sleepyWorkMillis(String clock) {
+        String before = System.getProperty("strand.profile.clock");
+        if (clock == null) {
+            System.clearProperty("strand.profile.clock");
+        } else {
+            System.setProperty("strand.profile.clock", clock);
+        }
+        try (StrandPool pool = StrandPool.builder().parallelism(2).profile(true).build()) {
+            pool.invoke(() -> Strand.join(() -> Strand.join(() -> leaf(20_000_000L), () -> leaf(20_000_000L)),
+                    () -> Strand.join(() -> leaf(20_000_000L), () -> leaf(20_000_000L))));
+            ProfileReport r = pool.profile();
+            assertThat(r.cpuTime()).isEqualTo("cpu".equals(clock));
+            return r.total().workNanos() / 1e6;
+        } finally {
+            if (before == null) {
+                System.clearProperty("strand.profile.clock");
+            } else {
+                System.setProperty("strand.profile.clock", before);
+            }
+        }
+    }
 }

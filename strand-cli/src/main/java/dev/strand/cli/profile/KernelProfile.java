@@ -37,7 +37,9 @@ final class KernelProfile {
      * @return the kernel's JSON
      */
     ProfileJson.KernelDoc run(Progress progress, PrintWriter text) throws Exception {
+        MachineLoad.Sample l0 = MachineLoad.sample();
         KernelRun.Outcome o = KernelRun.run(w, w.name(), plan, progress);
+        double others = MachineLoad.othersShare(l0, MachineLoad.sample());
         ProfileReport r = o.report();
         if (r.frames() == 0) {
             throw new NothingProfiled("kernel " + w.name() + " ran no task in the profiled pool of "
@@ -65,17 +67,18 @@ final class KernelProfile {
         double plainAtP = o.plain().get(plan.parallelism()).median();
         double overhead = 100 * (o.profiled().median() - plainAtP) / plainAtP;
         if (text != null) {
-            print(text, r, o, pr, compare, overhead, files);
+            print(text, r, o, pr, compare, files, others);
         }
         List<ProfileJson.Times> plain = new ArrayList<>();
         o.plain().forEach((p, t) -> plain.add(ProfileJson.Times.of(p, false, t)));
         return new ProfileJson.KernelDoc(w.name(), w.params(), plan.parallelism(), plan.rounds(),
                 ProfileJson.Report.of(r), ProfileJson.Times.of(plan.parallelism(), true, o.profiled()),
-                plain, overhead, compare, ProfileJson.Point.of(pr), files.stream().map(Path::toString).toList());
+                plain, overhead, o.profiled().median() / plainAtP, others, compare, ProfileJson.Point.of(pr),
+                files.stream().map(Path::toString).toList());
     }
 
     private void print(PrintWriter t, ProfileReport r, KernelRun.Outcome o, List<Prediction> pr,
-                       List<ProfileJson.Compare> compare, double overhead, List<Path> files) {
+                       List<ProfileJson.Compare> compare, List<Path> files, double others) {
         t.printf(Locale.ROOT, "%n%s (%s)%n", w.name(), w.params());
         t.printf(Locale.ROOT, "Work/span profile at P=%d (the profiled run with the median time):%n",
                 plan.parallelism());
@@ -90,9 +93,13 @@ final class KernelProfile {
         }
         c.print(t, "  ");
         KernelRun.Times prof = o.profiled();
-        t.printf(Locale.ROOT, "  Profiler overhead at P=%d: profiled runs %s ms (median; %s..%s) vs %s ms "
-                        + "without: %s%n", plan.parallelism(), ms(prof.median()), ms(prof.min()), ms(prof.max()),
-                ms(o.plain().get(plan.parallelism()).median()), ProfileText.percent(overhead));
+        KernelRun.Times plainAtP = o.plain().get(plan.parallelism());
+        ProfileText.distortion(t, plan.parallelism(), prof.median(), prof.min(), prof.max(), plainAtP.median(),
+                plainAtP.min(), plainAtP.max());
+        String load = MachineLoad.line(others, r.cpuTime());
+        if (load != null) {
+            t.println("  " + load);
+        }
         t.printf(Locale.ROOT, "%nReplay of the recorded DAG in the simulator, beside the laws:%n");
         ProfileText.predictions(t, pr);
         t.println("Files: " + String.join(", ", files.stream().map(Path::toString).toList()));

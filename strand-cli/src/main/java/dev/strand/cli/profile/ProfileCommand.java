@@ -8,6 +8,7 @@ import dev.strand.cli.bench.KernelSets;
 import dev.strand.cli.out.BuildInfo;
 import dev.strand.cli.out.Json;
 import dev.strand.cli.out.Progress;
+import dev.strand.cli.out.Table;
 import dev.strand.profile.ProfileReport;
 import dev.strand.workloads.Catalog;
 import dev.strand.workloads.Kernel;
@@ -51,14 +52,17 @@ import picocli.CommandLine.Spec;
             "  plain pool of 1 worker, of 2 workers (and of P), and a fresh profiling pool",
             "  of P workers. Prints the profile of the profiled run with the median time,",
             "  the measured T1 and T2 (medians, min..max) against the replay's, and the",
-            "  profiler's overhead (profiled vs plain runs at P).",
+            "  distortion (profiled / plain time at P).",
             "",
             "strand profile --jar app.jar [--main CLASS] -- ARGS...",
             "strand profile --class-path CP --main CLASS -- ARGS...",
-            "  runs your program's main in this JVM with every Strand pool profiling (as",
-            "  -Dstrand.profile=DIR does), then prints each pool's profile and replay. Its",
-            "  pools keep their own parallelism. A program that calls System.exit ends",
-            "  this command too (its pools' reports are still written, at exit).",
+            "  runs your program's main in this JVM: --warmup times profiled and",
+            "  unprofiled, then --runs rounds of three runs in a rotating order: with every",
+            "  pool profiling (as -Dstrand.profile=DIR does), unprofiled at the pools' own P,",
+            "  and unprofiled with every pool at one worker. Prints each pool's profile (of",
+            "  the profiled run with the median time) and replay, the measured T1 and T_P",
+            "  beside the prediction, and the distortion (profiled / unprofiled time). A",
+            "  program that calls System.exit ends this command too, and leaves no report.",
             "",
             "Writes into --out: each profile as .txt, .csv and .json, and (but with",
             "--no-charts) two charts per profile, <name>-speedup.png and <name>-time.png",
@@ -75,6 +79,7 @@ import picocli.CommandLine.Spec;
             "  strand profile fib-cutoff nqueens -p 2",
             "  strand profile sort --set sort.n=1000000 --rounds 3 --out target/profile",
             "  strand profile --jar app.jar -- input.txt",
+            "  strand profile --class-path build/classes --main app.Main --runs 5 --cpu-time",
             "",
             "Exit status: 0 success, 1 a wrong result or a failure of the program,",
             "             2 invalid arguments (also: a program that ran no Strand pool)."})
@@ -109,7 +114,7 @@ public final class ProfileCommand implements Callable<Integer> {
     int rounds = 5;
 
     @Option(names = "--warmup", paramLabel = "W",
-            description = "Warm-up rounds per kernel, untimed, 0..100 (default: ${DEFAULT-VALUE}).")
+            description = "Warm-up rounds per kernel or program, untimed, 0..100 (default: ${DEFAULT-VALUE}).")
     @Range(min = 0, max = 100)
     int warmup = 1;
 
@@ -128,6 +133,16 @@ public final class ProfileCommand implements Callable<Integer> {
             description = "Override one parameter of one kernel, such as --set sort.n=1000000 "
                     + "(repeatable; 'strand bench --list' shows the names).")
     Map<String, String> sets = new LinkedHashMap<>();
+
+    @Option(names = "--runs", paramLabel = "N",
+            description = "For a program: measured rounds, 1..100; each runs its main profiled, unprofiled "
+                    + "at its own P and unprofiled at P=1, in a rotating order (default: ${DEFAULT-VALUE}).")
+    @Range(min = 1, max = 100)
+    int runs = 1;
+
+    @Option(names = "--cpu-time", description = "Charge work and span in the workers' CPU time rather than "
+            + "wall time, so that time a worker was descheduled is not work (default: off).")
+    boolean cpuTime;
 
     @Option(names = "--jar", paramLabel = "JAR", description = "Profile the program in this jar.")
     Path jar;
@@ -155,6 +170,22 @@ public final class ProfileCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         validate();
+        String clock = System.getProperty(ProgramRun.CLOCK);
+        if (cpuTime) {
+            System.setProperty(ProgramRun.CLOCK, "cpu");
+        }
+        try {
+            return profile();
+        } finally {
+            if (clock == null) {
+                System.clearProperty(ProgramRun.CLOCK);
+            } else {
+                System.setProperty(ProgramRun.CLOCK, clock);
+            }
+        }
+    }
+
+    private int profile() throws Exception {
         PrintWriter o = spec.commandLine().getOut();
         if (jar != null || classPath != null) {
             return program(o);
@@ -191,6 +222,11 @@ public final class ProfileCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The three ways a program runs, in the order of the first round. */
+    private static final int PROFILED = 0;
+    private static final int PLAIN_OWN = 1;
+    private static final int PLAIN_ONE = 2;
+
     private int program(PrintWriter o) throws Exception {
         ProgramRun.Target t;
         try {
@@ -201,14 +237,48 @@ public final class ProfileCommand implements Callable<Integer> {
         }
         prepareOut();
         Set<Path> before = ReportFiles.texts(out);
-        List<ProfileReport> reports;
-        try {
-            reports = ProgramRun.run(t, out.toAbsolutePath());
+        String clock = cpuTime ? "cpu" : "wall";
+        Path dir = out.toAbsolutePath();
+        double[][] millis = new double[3][runs];
+        List<ProgramRun.Result> profiled = new ArrayList<>();
+        MachineLoad.Sample l0 = MachineLoad.sample();
+        try (ProgramRun.Program program = ProgramRun.load(t);
+             Progress progress = Progress.start("profile", (long) warmup + 3L * runs, !json && !noProgress)) {
+            for (int i = 0; i < warmup; i++) {
+                progress.note("warm-up");
+                for (boolean prof : new boolean[] {true, false}) {   // compiles the profiler's paths too
+                    ProgramRun.Result r = program.run(prof ? dir : null, 0, clock);
+                    if (r.failure() != null) {
+                        return failed(o, r, r.reports());
+                    }
+                }
+                progress.step();
+            }
+            for (int round = 0; round < runs; round++) {
+                progress.note("round " + (round + 1) + "/" + runs);
+                for (int j = 0; j < 3; j++) {
+                    int c = (j + round) % 3;     // each round starts one configuration later
+                    ProgramRun.Result r = switch (c) {
+                        case PROFILED -> program.run(dir, 0, clock);
+                        case PLAIN_OWN -> program.run(null, 0, clock);
+                        default -> program.run(null, 1, clock);
+                    };
+                    if (c == PROFILED) {
+                        profiled.add(r);
+                    }
+                    if (r.failure() != null) {
+                        return failed(o, r, c == PROFILED ? r.reports() : lastReports(profiled));
+                    }
+                    millis[c][round] = r.wallNanos() / 1e6;
+                    progress.step();
+                }
+            }
         } catch (ProgramRun.BadProgram e) {
             throw bad(e.getMessage());
-        } catch (ProgramRun.ProgramFailed e) {
-            throw new IllegalStateException("the program failed: " + e.getMessage(), e.getCause());
         }
+        double others = MachineLoad.othersShare(l0, MachineLoad.sample());
+        ProgramRun.Result chosen = profiled.get(KernelRun.medianIndex(millis[PROFILED]));
+        List<ProfileReport> reports = chosen.reports();
         if (reports.isEmpty()) {
             throw bad("the program ran no Strand pool: nothing to profile (" + t.mainClass()
                     + " must build a StrandPool, from Strand's classes, while its main method runs)");
@@ -216,17 +286,30 @@ public final class ProfileCommand implements Callable<Integer> {
         String simple = t.mainClass().substring(t.mainClass().lastIndexOf('.') + 1);
         List<ProfileJson.PoolDoc> pools = new ArrayList<>();
         if (!json) {
-            o.printf(Locale.ROOT, "strand profile: %s, %d profiled pool(s); Java %s, %d CPUs%n",
-                    t.mainClass(), reports.size(), System.getProperty("java.version"),
-                    Runtime.getRuntime().availableProcessors());
+            o.printf(Locale.ROOT, "strand profile: %s, %d profiled pool(s); %d warm-up + %d measured round(s); "
+                            + "Java %s, %d CPUs%n", t.mainClass(), reports.size(), warmup, runs,
+                    System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+            if (runs > 1) {
+                o.printf(Locale.ROOT, "The profiles below are of the profiled run with the median time.%n");
+            }
         }
+        double poolsWall = 0;
+        double predictedOne = 0;
+        double predictedOwn = 0;
+        int ownP = 0;
         try (Progress progress = Progress.start("profile", (long) reports.size() * Prediction.count(predict),
                 !json && !noProgress)) {
             for (int i = 0; i < reports.size(); i++) {
                 ProfileReport r = reports.get(i);
                 String base = ReportFiles.safe(simple + "-" + r.pool() + (reports.size() > 1 ? "-" + (i + 1) : ""));
                 Path text = ReportFiles.findOrWrite(r, out, before, base);
-                List<Prediction> pr = Prediction.of(r, predict, progress);
+                List<Integer> ps = new ArrayList<>(predict);
+                ps.add(r.workers());
+                List<Prediction> pr = Prediction.of(r, ps, progress);
+                poolsWall += r.total().wallNanos();
+                predictedOne += Prediction.at(pr, 1).predictedNanos();
+                predictedOwn += Prediction.at(pr, r.workers()).predictedNanos();
+                ownP = Math.max(ownP, r.workers());
                 List<Path> files = new ArrayList<>(List.of(text));
                 if (!noCharts) {
                     files.addAll(ProfileCharts.write(out, base, simple + ", pool '" + r.pool() + "'", r, pr,
@@ -237,6 +320,7 @@ public final class ProfileCommand implements Callable<Integer> {
                 if (!json) {
                     o.printf(Locale.ROOT, "%nPool '%s' (P = %d):%n", r.pool(), r.workers());
                     ProfileText.report(o, r);
+                    spread(o, profiled, i);
                     o.println();
                     o.println("  Replay of the recorded DAG in the simulator, beside the laws:");
                     ProfileText.predictions(o, pr);
@@ -244,17 +328,110 @@ public final class ProfileCommand implements Callable<Integer> {
                 }
             }
         }
+        // The program's time outside its pools (setup, serial parts) as the profiled run measured
+        // it, plus each pool's replayed time: concurrent pools make this an overestimate.
+        double outside = Math.max(0, chosen.wallNanos() - poolsWall);
+        double[] predicted = {Double.NaN, (outside + predictedOwn) / 1e6, (outside + predictedOne) / 1e6};
+        int[] pOf = {ownP, ownP, 1};
+        List<ProfileJson.Compare> compare = new ArrayList<>();
+        List<ProfileJson.Times> measured = new ArrayList<>();
+        for (int c : new int[] {PLAIN_ONE, PLAIN_OWN}) {
+            KernelRun.Times m = new KernelRun.Times(millis[c]);
+            compare.add(new ProfileJson.Compare(pOf[c], m.median(), predicted[c],
+                    100 * (predicted[c] - m.median()) / m.median()));
+            measured.add(ProfileJson.Times.of(pOf[c], false, millis[c]));
+        }
+        measured.add(ProfileJson.Times.of(ownP, true, millis[PROFILED]));
+        KernelRun.Times prof = new KernelRun.Times(millis[PROFILED]);
+        KernelRun.Times own = new KernelRun.Times(millis[PLAIN_OWN]);
+        double distortion = prof.median() / own.median();
         if (json) {
             o.println(Json.write(new ProfileJson.Doc(BuildInfo.current(), System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors(), out.toString(), null,
-                    new ProfileJson.ProgramDoc(t.mainClass(), pools))));
+                    new ProfileJson.ProgramDoc(t.mainClass(), runs, pools, measured, distortion, others, compare))));
         } else {
+            o.printf(Locale.ROOT, "%nThe program's main, measured without the profiler (median of %d run(s)) vs "
+                    + "the prediction%n  (its time outside the pools, %s ms in the profiled run, plus each pool's "
+                    + "replay):%n", runs, ProfileText.ms(outside));
+            Table c = new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error");
+            for (int k = 0; k < compare.size(); k++) {
+                ProfileJson.Compare x = compare.get(k);
+                ProfileJson.Times m = measured.get(k);
+                c.row(x.p(), ProfileText.ms(x.measuredMs() * 1e6), ProfileText.ms(m.minMs() * 1e6),
+                        ProfileText.ms(m.maxMs() * 1e6), ProfileText.ms(x.predictedMs() * 1e6),
+                        ProfileText.percent(x.errorPercent()));
+            }
+            c.print(o, "  ");
+            ProfileText.distortion(o, ownP, prof.median(), prof.min(), prof.max(), own.median(), own.min(), own.max());
+            String load = MachineLoad.line(others, cpuTime);
+            if (load != null) {
+                o.println("  " + load);
+            }
             o.println();
             o.println("What the figures mean:");
             o.print(String.format(Locale.ROOT, ProfileText.FIGURES));
         }
         o.flush();
         return 0;
+    }
+
+    /** @return the reports of the last profiled run, or none */
+    private static List<ProfileReport> lastReports(List<ProgramRun.Result> profiled) {
+        return profiled.isEmpty() ? List.of() : profiled.get(profiled.size() - 1).reports();
+    }
+
+    /** Prints pool {@code i}'s work and span over the profiled runs, when there are several. */
+    private static void spread(PrintWriter o, List<ProgramRun.Result> profiled, int i) {
+        if (profiled.size() < 2) {
+            return;
+        }
+        double[] work = new double[profiled.size()];
+        double[] span = new double[profiled.size()];
+        for (int k = 0; k < profiled.size(); k++) {
+            List<ProfileReport> rs = profiled.get(k).reports();
+            if (rs.size() <= i) {
+                return;                           // a run built fewer pools: no pool to match
+            }
+            work[k] = rs.get(i).total().workNanos() / 1e6;
+            span[k] = rs.get(i).total().spanNanos() / 1e6;
+        }
+        KernelRun.Times w = new KernelRun.Times(work);
+        KernelRun.Times sp = new KernelRun.Times(span);
+        o.printf(Locale.ROOT, "  over the %d profiled runs: work %s ms median (%s..%s), span %s ms median (%s..%s)%n",
+                profiled.size(), ProfileText.ms(w.median() * 1e6), ProfileText.ms(w.min() * 1e6),
+                ProfileText.ms(w.max() * 1e6), ProfileText.ms(sp.median() * 1e6), ProfileText.ms(sp.min() * 1e6),
+                ProfileText.ms(sp.max() * 1e6));
+    }
+
+    /**
+     * The program threw: prints the profiles of the pools the failing run built (or of the last
+     * profiled run), then the exception with its stack trace, and exits with status 1.
+     */
+    private int failed(PrintWriter o, ProgramRun.Result r, List<ProfileReport> reports) {
+        for (ProfileReport p : reports) {
+            o.printf(Locale.ROOT, "%nPool '%s' (P = %d), until the program failed:%n", p.pool(), p.workers());
+            ProfileText.report(o, p);
+        }
+        o.flush();
+        PrintWriter err = spec.commandLine().getErr();
+        Throwable f = r.failure();
+        err.println("strand profile: the program failed: " + f);
+        StackTraceElement[] st = f.getStackTrace();
+        int end = st.length;                      // the program's frames: cut where this command called main
+        for (int k = 0; k < st.length; k++) {
+            if (st[k].getClassName().equals(ProgramRun.Program.class.getName())) {
+                end = k;
+                break;
+            }
+        }
+        while (end > 0 && (st[end - 1].getClassName().startsWith("java.lang.reflect.")
+                || st[end - 1].getClassName().startsWith("jdk.internal.reflect."))) {
+            end--;
+        }
+        f.setStackTrace(java.util.Arrays.copyOf(st, end));
+        f.printStackTrace(err);
+        err.flush();
+        return 1;
     }
 
     // ------------------------------------------------------------------ arguments
@@ -268,12 +445,12 @@ public final class ProfileCommand implements Callable<Integer> {
             throw bad("give --jar or --class-path, not both");
         }
         if (jar == null && classPath == null) {
+            if (mainClass != null) {
+                throw bad("--main needs --jar or --class-path");
+            }
             if (positional.isEmpty()) {
                 throw bad("name at least one kernel (kernels: " + String.join(", ", profilable()) + "), "
                         + "or a program with --jar or --class-path");
-            }
-            if (mainClass != null) {
-                throw bad("--main needs --jar or --class-path");
             }
         }
         if (predict.isEmpty()) {

@@ -19,10 +19,14 @@ final class ProfileJson {
     /** A kernel: its profile, its measured times, the replay, and the comparison at P = 1 and 2. */
     record KernelDoc(String kernel, String params, int parallelism, int rounds, Report profile,
                      Times profiled, List<Times> unprofiled, double overheadPercent,
-                     List<Compare> compare, List<Point> replay, List<String> files) { }
+                     double distortion, double othersShare, List<Compare> compare, List<Point> replay, List<String> files) { }
 
-    /** A program: its main class and one entry per pool it profiled. */
-    record ProgramDoc(String mainClass, List<PoolDoc> pools) { }
+    /**
+     * A program: its main class, one entry per pool it profiled (in the profiled run with the
+     * median time), its measured runs and the prediction for them.
+     */
+    record ProgramDoc(String mainClass, int runs, List<PoolDoc> pools, List<Times> measured,
+                      double distortion, double othersShare, List<Compare> compare) { }
 
     /** One pool of a program. */
     record PoolDoc(Report profile, List<Point> replay, List<String> files) { }
@@ -30,6 +34,11 @@ final class ProfileJson {
     /** The times of one configuration. */
     record Times(int p, boolean profiled, double medianMs, double minMs, double maxMs, List<Double> samplesMs) {
         static Times of(int p, boolean profiled, KernelRun.Times t) {
+            return of(p, profiled, t.millis());
+        }
+
+        static Times of(int p, boolean profiled, double[] millis) {
+            KernelRun.Times t = new KernelRun.Times(millis);
             return new Times(p, profiled, t.median(), t.min(), t.max(),
                     Arrays.stream(t.millis()).boxed().toList());
         }
@@ -51,12 +60,12 @@ final class ProfileJson {
     /** A profile report's figures. */
     record Report(String pool, int workers, long burdenNanos, boolean burdenMeasured, long grainNanos,
                   long spawns, long frames, long steals, List<Row> rows, long eventCostNanos,
-                  boolean eventCostMeasured, double subtractedMs) {
+                  boolean eventCostMeasured, double subtractedMs, String clock) {
         static Report of(ProfileReport r) {
             return new Report(r.pool(), r.workers(), r.burdenNanos(), r.burdenMeasured(), r.grainNanos(),
                     r.spawns(), r.frames(), r.steals(),
                     r.rows().stream().map(w -> Row.of(w, r.workers())).toList(), r.eventCostNanos(),
-                    r.eventCostMeasured(), r.subtractedNanos() / 1e6);
+                    r.eventCostMeasured(), r.subtractedNanos() / 1e6, r.cpuTime() ? "cpu" : "wall");
         }
     }
 

@@ -54,6 +54,29 @@ final class ProfileText {
                         + "(%.1f%% of the work as timed)%n", r.eventCostNanos(),
                 r.eventCostMeasured() ? "measured" : "set by strand.profile.eventCost", ms((double) sub),
                 work + sub == 0 ? 0.0 : 100.0 * sub / (work + sub));
+        if (r.cpuTime()) {
+            out.printf(Locale.ROOT, "  work and span in the workers' CPU time (--cpu-time)%n");
+        }
+    }
+
+    /** The distortion (profiled time / plain time) above which the output warns. */
+    static final double DISTORTION_WARN = 1.20;
+
+    /**
+     * Prints the distortion: the profiled runs' median time over the plain runs' at the same P,
+     * with a warning above {@link #DISTORTION_WARN}. Times in milliseconds.
+     */
+    static void distortion(PrintWriter out, int p, double prof, double profMin, double profMax,
+                           double plain, double plainMin, double plainMax) {
+        double d = prof / plain;
+        out.printf(Locale.ROOT, "  Distortion at P=%d: profiled %s ms (median; %s..%s) / plain %s ms (%s..%s) "
+                        + "= %.2fx%n", p, ms(prof * 1e6), ms(profMin * 1e6), ms(profMax * 1e6), ms(plain * 1e6),
+                ms(plainMin * 1e6), ms(plainMax * 1e6), d);
+        if (d > DISTORTION_WARN) {
+            out.printf(Locale.ROOT, "  warning: the profiled runs took %.2fx the plain ones (above %.2fx): the "
+                    + "profile describes a slower run than the program's; its work and span are inflated by "
+                    + "the profiler's cost, or by noise if the plain runs spread as widely%n", d, DISTORTION_WARN);
+        }
     }
 
     /** Prints the replay's predictions beside the laws. */

@@ -1,5 +1,6 @@
 package dev.strand.cli.profile;
 
+import dev.strand.PoolConfig;
 import dev.strand.profile.ProfileReport;
 import dev.strand.profile.Profiler;
 import java.io.File;
@@ -33,13 +34,6 @@ final class ProgramRun {
     static final class BadProgram extends Exception {
         BadProgram(String message) {
             super(message);
-        }
-    }
-
-    /** The program's {@code main} threw: its exception is the cause. */
-    static final class ProgramFailed extends Exception {
-        ProgramFailed(Throwable cause) {
-            super(cause.toString(), cause);
         }
     }
 
@@ -93,14 +87,108 @@ final class ProgramRun {
     }
 
     /**
-     * Runs the program's {@code main} on this thread with {@code strand.profile} set to
-     * {@code reportDir}, then restores the property.
+     * One run of the program's {@code main}: the reports of the profiling pools it created (in
+     * creation order; none for an unprofiled run), its wall time, and what it threw, if it did.
      *
-     * @return the reports of the profiling pools created while it ran, in creation order
-     * @throws BadProgram    if the class or its main method is missing
-     * @throws ProgramFailed if main threw
+     * @param reports   the profiles of its pools
+     * @param wallNanos the wall time of {@code main}
+     * @param failure   what {@code main} threw, or null
      */
-    static List<ProfileReport> run(Target t, Path reportDir) throws BadProgram, ProgramFailed {
+    record Result(List<ProfileReport> reports, long wallNanos, Throwable failure) { }
+
+    /**
+     * The program, loaded once: every run calls its {@code main} again in the same class loader
+     * (its classes are initialized once, and the JIT's work carries over from run to run, as in a
+     * benchmark harness's repeated iterations).
+     */
+    static final class Program implements AutoCloseable {
+        private final Target target;
+        private final URLClassLoader loader;
+        private final Method main;
+
+        private Program(Target target, URLClassLoader loader, Method main) {
+            this.target = target;
+            this.loader = loader;
+            this.main = main;
+        }
+
+        /**
+         * Runs {@code main} on this thread. Profiled: with {@code strand.profile} set to
+         * {@code reportDir} (every pool profiles, as {@code -Dstrand.profile=DIR} makes it), and
+         * {@code strand.profile.write=false} (a pool that closes writes no report: a program
+         * that calls {@code System.exit} leaves none).
+         * Unprofiled: with {@code strand.profile} cleared, and, if {@code workers > 0}, with every
+         * pool built at that parallelism. Both properties are restored afterwards.
+         *
+         * @param reportDir where profiling pools write their reports, or null for an unprofiled run
+         * @param workers   the parallelism every pool gets, or 0 for the program's own
+         * @param clock     {@code strand.profile.clock} for the run ("wall" or "cpu")
+         * @throws BadProgram if {@code main} cannot be called
+         */
+        Result run(Path reportDir, int workers, String clock) throws BadProgram {
+            int before = Profiler.reports().size();
+            Thread me = Thread.currentThread();
+            ClassLoader context = me.getContextClassLoader();
+            String profile = System.getProperty("strand.profile");
+            String parallelism = System.getProperty(PoolConfig.PARALLELISM_OVERRIDE_PROPERTY);
+            String clockBefore = System.getProperty(CLOCK);
+            String write = System.getProperty(WRITE);
+            set("strand.profile", reportDir == null ? null : reportDir.toString());
+            set(WRITE, reportDir == null ? null : "false");   // the command writes the reports it shows
+            set(PoolConfig.PARALLELISM_OVERRIDE_PROPERTY, workers > 0 ? Integer.toString(workers) : null);
+            set(CLOCK, clock);
+            me.setContextClassLoader(loader);
+            Throwable failure = null;
+            long t0 = System.nanoTime();
+            try {
+                main.invoke(null, (Object) target.args().toArray(new String[0]));
+            } catch (InvocationTargetException e) {
+                failure = e.getCause();
+            } catch (ExceptionInInitializerError e) {
+                failure = e.getCause() == null ? e : e.getCause();
+            } catch (IllegalAccessException e) {
+                throw new BadProgram("cannot call " + target.mainClass() + ".main: " + e.getMessage());
+            } finally {
+                me.setContextClassLoader(context);
+                set("strand.profile", profile);
+                set(PoolConfig.PARALLELISM_OVERRIDE_PROPERTY, parallelism);
+                set(CLOCK, clockBefore);
+                set(WRITE, write);
+            }
+            long wall = System.nanoTime() - t0;
+            List<ProfileReport> all = Profiler.reports();
+            return new Result(List.copyOf(all.subList(Math.min(before, all.size()), all.size())), wall, failure);
+        }
+
+        @Override
+        public void close() throws IOException {
+            loader.close();                        // the program's jar files; its classes stay usable
+        }
+    }
+
+    /**
+     * Pools profiled here write no report when they close: the command writes the reports of the
+     * run it shows, and the writing is then not timed as part of the program.
+     */
+    static final String WRITE = "strand.profile.write";
+
+    /** The profiler's clock property (read by each profiling pool as it is built). */
+    static final String CLOCK = "strand.profile.clock";
+
+    private static void set(String key, String value) {
+        if (value == null) {
+            System.clearProperty(key);
+        } else {
+            System.setProperty(key, value);
+        }
+    }
+
+    /**
+     * Loads the program's main class in a class loader of its own.
+     *
+     * @throws BadProgram if the class or its main method is missing
+     */
+    static Program load(Target t) throws BadProgram {
         URL[] urls = new URL[t.classPath().size()];
         for (int i = 0; i < urls.length; i++) {
             try {
@@ -112,37 +200,14 @@ final class ProgramRun {
         ClassLoader cli = ProgramRun.class.getClassLoader();
         URLClassLoader loader = new URLClassLoader("strand-profile-program", urls, new StrandOnly(cli));
         try {
-            Method main = mainMethod(loader, t.mainClass());
-            int before = Profiler.reports().size();
-            Thread me = Thread.currentThread();
-            ClassLoader context = me.getContextClassLoader();
-            String property = System.getProperty("strand.profile");
-            System.setProperty("strand.profile", reportDir.toString());
-            me.setContextClassLoader(loader);
+            return new Program(t, loader, mainMethod(loader, t.mainClass()));
+        } catch (BadProgram e) {
             try {
-                main.invoke(null, (Object) t.args().toArray(new String[0]));
-            } catch (InvocationTargetException e) {
-                throw new ProgramFailed(e.getCause());
-            } catch (ExceptionInInitializerError e) {
-                throw new ProgramFailed(e.getCause() == null ? e : e.getCause());
-            } catch (IllegalAccessException e) {
-                throw new BadProgram("cannot call " + t.mainClass() + ".main: " + e.getMessage());
-            } finally {
-                me.setContextClassLoader(context);
-                if (property == null) {
-                    System.clearProperty("strand.profile");
-                } else {
-                    System.setProperty("strand.profile", property);
-                }
+                loader.close();
+            } catch (IOException ce) {
+                e.addSuppressed(ce);
             }
-            List<ProfileReport> all = Profiler.reports();
-            return List.copyOf(all.subList(Math.min(before, all.size()), all.size()));
-        } finally {
-            try {
-                loader.close();                    // the program's jar files; its classes stay usable
-            } catch (IOException e) {
-                // nothing was written through it: nothing to undo
-            }
+            throw e;
         }
     }
 

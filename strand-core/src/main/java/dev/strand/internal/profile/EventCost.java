@@ -27,18 +27,30 @@ final class EventCost {
     private static final int BATCHES = 21;
     private static final int PER_BATCH = 2_000;
     private static volatile long measured = -1;
+    /** The same, for CPU-time mode, whose clock read costs more. */
+    private static volatile long measuredCpu = -1;
 
     private EventCost() { }
 
-    /** @return the cost per segment in nanoseconds: the property if set, else the measured one */
-    static long nanos() {
+    /**
+     * @param cpuTime whether segments are timed with the thread's CPU clock
+     * @return the cost per segment in nanoseconds: the property if set, else the measured one
+     */
+    static long nanos(boolean cpuTime) {
         long v = NanosProperty.read(PROPERTY);
         if (v >= 0) {
             return v;
         }
+        if (cpuTime) {
+            long m = measuredCpu;
+            if (m < 0) {
+                m = measuredCpu = measure(true);
+            }
+            return m;
+        }
         long m = measured;
         if (m < 0) {
-            m = measured = measure();
+            m = measured = measure(false);
         }
         return m;
     }
@@ -48,9 +60,9 @@ final class EventCost {
         return System.getProperty(PROPERTY) != null;
     }
 
-    private static long measure() {
+    private static long measure(boolean cpuTime) {
         PoolProfiler p = new PoolProfiler("strand-profile-calibration", 1, false, 0L,
-                PoolProfiler.DEFAULT_GRAIN_NANOS, 0L, false);
+                PoolProfiler.DEFAULT_GRAIN_NANOS, 0L, false, cpuTime);
         WorkerProfiler w = p.worker(0);
         w.begin(p.looseRoot(0));
         try {

@@ -24,6 +24,8 @@ public final class Frame {
     final Frame parent;
     /** Where the parent's recording holds this frame's SPAWN or CALL, or -1. */
     int spawnPos = -1;
+    /** For a timed inline join's second branch: the nesting it was forked at; -1 otherwise. */
+    int inlineNest = -1;
     /** Run in series by its parent (a join's first branch), not forked. */
     final boolean called;
 

@@ -31,12 +31,16 @@ public final class PoolProfiler {
     /** The profiler's own time per segment, subtracted from each (see {@link EventCost}). */
     final long eventCostNanos;
     private final boolean eventCostMeasured;
+    /** Whether segments are charged in the workers' CPU time ({@code strand.profile.clock=cpu}). */
+    final boolean cpuTime;
     private final WorkerProfiler[] workers;
     private final ConcurrentLinkedQueue<Outside> outside = new ConcurrentLinkedQueue<>();
     @SuppressWarnings("ThreadLocalUsage") // per profiler: a thread's outside frame belongs to one pool's profile
     private final ThreadLocal<Outside> outsideOfThread = new ThreadLocal<>();
     private final ConcurrentLinkedQueue<Frame> looseRoots = new ConcurrentLinkedQueue<>();
     private final AtomicInteger looseRootCount = new AtomicInteger();
+    /** Computations run: submissions from outside the pool and plain runnables run with no frame. */
+    private final java.util.concurrent.atomic.AtomicLong runs = new java.util.concurrent.atomic.AtomicLong();
     private final Map<String, Region> regions = new ConcurrentHashMap<>();
     private final List<String> regionOrder = new ArrayList<>();   // guarded by regionOrder
     // Submissions from outside in flight and the wall time with at least one: guarded by inFlight
@@ -55,8 +59,23 @@ public final class PoolProfiler {
      * @param timeline    whether to record a timeline of every worker's frames, steals and parks
      */
     public PoolProfiler(String poolName, int parallelism, boolean timeline) {
-        this(poolName, parallelism, timeline, Burden.nanos(), grainFromProperty(), EventCost.nanos(),
-                !EventCost.overridden());
+        this(poolName, parallelism, timeline, Burden.nanos(), grainFromProperty(),
+                EventCost.nanos(cpuTimeFromProperty()), !EventCost.overridden(), cpuTimeFromProperty());
+    }
+
+    /** System property: {@code cpu} charges work and span in the workers' CPU time, {@code wall} (default) in wall time. */
+    static final String CLOCK_PROPERTY = "strand.profile.clock";
+
+    static boolean cpuTimeFromProperty() {
+        String p = System.getProperty(CLOCK_PROPERTY);
+        if (p == null || p.isBlank() || p.trim().equals("wall")) {
+            return false;
+        }
+        if (p.trim().equals("cpu")) {
+            CpuClock.check();
+            return true;
+        }
+        throw new IllegalArgumentException(CLOCK_PROPERTY + " must be 'wall' or 'cpu', got '" + p + "'");
     }
 
     /**
@@ -64,7 +83,8 @@ public final class PoolProfiler {
      * measure itself.
      */
     PoolProfiler(String poolName, int parallelism, boolean timeline, long burdenNanos, long grainNanos,
-                 long eventCostNanos, boolean eventCostMeasured) {
+                 long eventCostNanos, boolean eventCostMeasured, boolean cpuTime) {
+        this.cpuTime = cpuTime;
         this.poolName = poolName;
         this.parallelism = parallelism;
         this.burdenNanos = burdenNanos;
@@ -144,6 +164,7 @@ public final class PoolProfiler {
         Outside o = outside();
         Frame f = o.frame;
         long now = System.nanoTime();
+        runs.incrementAndGet();
         Frame k;
         synchronized (o) {
             k = new Frame(null, false, f.span, f.bspan, now, -1, f.work, true);
@@ -205,6 +226,7 @@ public final class PoolProfiler {
 
     /** @return a frame for a plain runnable that runs with no frame around it */
     public Frame looseRoot(int worker) {
+        runs.incrementAndGet();
         return new Frame(null, false, 0L, 0L, System.nanoTime(), worker, 0L, true);
     }
 
@@ -284,7 +306,7 @@ public final class PoolProfiler {
             }
         }
         List<WorkSpan> rows = new ArrayList<>();
-        rows.add(ProfileAccess.get().workSpan("(all)", 1, work, span, bspan, busy, subtracted));
+        rows.add(ProfileAccess.get().workSpan("(all)", runs.get(), work, span, bspan, busy, subtracted));
         List<String> names;
         synchronized (regionOrder) {
             names = new ArrayList<>(regionOrder);
@@ -298,6 +320,6 @@ public final class PoolProfiler {
         DagRecording dag = new FrameDag(roots, grainNanos,
                 looseRootCount.get() > MAX_LOOSE_ROOTS);
         return new ProfileReport(poolName, parallelism, burdenNanos, !Burden.overridden(), grainNanos,
-                rows, spawns, frames, stolen, stolenWait, dag, eventCostNanos, eventCostMeasured);
+                rows, spawns, frames, stolen, stolenWait, dag, eventCostNanos, eventCostMeasured, cpuTime);
     }
 }

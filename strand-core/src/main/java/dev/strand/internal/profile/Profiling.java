@@ -73,9 +73,16 @@ public final class Profiling {
         }, "strand-profile-report"));
     }
 
+    /**
+     * System property: {@code false} keeps pools from writing their reports when they close (they
+     * still profile, and {@code Profiler.reports()} returns the reports): for a caller that writes
+     * them itself, such as {@code strand profile}, which times the program without the writing.
+     */
+    public static final String WRITE_PROPERTY = "strand.profile.write";
+
     private static void write(PoolProfiler p) {
         Path dir = reportDir();
-        if (dir == null) {
+        if (dir == null || "false".equals(System.getProperty(WRITE_PROPERTY))) {
             return;
         }
         String base = p.poolName().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + SEQ.incrementAndGet();

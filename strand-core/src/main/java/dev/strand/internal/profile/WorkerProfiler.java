@@ -8,7 +8,8 @@ import java.util.Arrays;
  * on the worker's own thread; {@link PoolProfiler#report} reads the totals racily, as the pool's
  * statistics are read.
  *
- * <p>Time is read with {@code System.nanoTime()} at every fork, join, frame start and frame end;
+ * <p>Time is read with {@code System.nanoTime()} (or, in CPU-time mode, the worker thread's CPU
+ * clock) at every fork, join, frame start and frame end;
  * the time between two such events on one worker is a segment, charged to the frame running it as
  * work and as span. Time a frame spends waiting in a join is charged to nobody (the worker's
  * {@code segStart} is -1 meanwhile); what the worker runs while it waits is charged to the frames
@@ -26,10 +27,40 @@ public final class WorkerProfiler {
     private long segStart = -1;
     private Frame[] suspended = new Frame[16];
     private long[] suspendedSeg = new long[16];
+    private int[] suspendedNest = new int[16];
     private int depth;
+
+    /**
+     * Inline joins (both branches run here, as lazy splitting chose) enclosing the current point
+     * within the current frame, counting only the timed ones (see {@link #timesInline}).
+     */
+    private int nest;
+    /**
+     * Inline joins nested less deeply than this are timed as a fork and a join; deeper ones are
+     * left to the enclosing segment, as serial code. Adapted so that the deepest timed joins last
+     * about {@link #inlineGrainLow} to {@link #inlineGrainHigh}: a clock read costs more than a
+     * fine-grained join's whole body, so timing every one would make the profiled run another run.
+     */
+    private int timedNest = 8;
+    /** Timed inline joins shorter than this make the timed depth shallower. */
+    private final long inlineGrainLow;
+    /** Timed inline joins at the deepest timed level longer than this make it deeper. */
+    private final long inlineGrainHigh;
+    /**
+     * The shortest inline join worth timing, in events' costs: a timed inline join has six events
+     * and two frames, so at this length its timing costs a few percent of it.
+     */
+    static final long INLINE_GRAIN_EVENTS = 400;
+    /** Bounds of the inline grain, whatever the event cost (which a property may set to 0). */
+    static final long MIN_INLINE_GRAIN = 20_000L;
+    static final long MAX_INLINE_GRAIN = 1_000_000L;
+    /** The deepest timed level: a bound on the recording, not a tuning. */
+    static final int MAX_TIMED_NEST = 62;
 
     /** The profiler's own time inside one segment, subtracted from it (see {@link EventCost}). */
     private final long eventCost;
+    /** Whether segments are charged in this thread's CPU time rather than in wall time. */
+    private final boolean cpuTime;
 
     // Totals, written by the owner only.
     long work;
@@ -52,6 +83,18 @@ public final class WorkerProfiler {
         this.index = index;
         this.timeline = timeline;
         this.eventCost = pool.eventCostNanos;
+        this.cpuTime = pool.cpuTime;
+        this.inlineGrainLow = Math.clamp(INLINE_GRAIN_EVENTS * eventCost, MIN_INLINE_GRAIN, MAX_INLINE_GRAIN);
+        this.inlineGrainHigh = 8 * inlineGrainLow;
+    }
+
+    /**
+     * @param wall {@code System.nanoTime()} now
+     * @return the time segments are charged in: {@code wall}, or this thread's CPU time (then a
+     *     worker descheduled by the OS in the middle of a strand is not charged for the wait)
+     */
+    private long clock(long wall) {
+        return cpuTime ? CpuClock.threadNanos() : wall;
     }
 
     /**
@@ -91,7 +134,8 @@ public final class WorkerProfiler {
      */
     public Frame fork() {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame f = current;
         spawns++;
         if (f == null) {                          // forked outside a profiled frame
@@ -111,17 +155,50 @@ public final class WorkerProfiler {
      */
     public void forked() {
         if (segStart >= 0) {
-            segStart = System.nanoTime();
+            segStart = clock(System.nanoTime());
         }
+    }
+
+    /**
+     * Whether a join that lazy splitting runs inline here should be timed as a fork and a join
+     * ({@link #forkInline}); if not, it is serial code of the current segment and costs nothing.
+     *
+     * @return whether to time it
+     */
+    public boolean timesInline() {
+        return nest < timedNest;
+    }
+
+    /**
+     * A join that lazy splitting runs inline, timed: its second branch's frame, forked at this
+     * nesting; the branches run inside {@link #beginCall} and {@link #beginInline}, and
+     * {@link #joined} ends it.
+     *
+     * @return the second branch's frame
+     */
+    public Frame forkInline() {
+        Frame k = fork();
+        k.inlineNest = nest;
+        nest++;
+        return k;
+    }
+
+    /** Starts running a timed inline join's second branch {@code k} here, in the same nesting. */
+    public void beginInline(Frame k) {
+        int n = nest;
+        begin(k);
+        nest = n;
     }
 
     /** Starts running {@code k} here, suspending the current frame. */
     public void begin(Frame k) {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         push();
+        nest = 0;
         current = k;
-        segStart = now;
+        segStart = t;
         k.startedAt = now;
         frames++;
         if (k.forkedBy >= 0 && k.forkedBy != index) {
@@ -139,7 +216,8 @@ public final class WorkerProfiler {
      */
     public void beginCall() {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame f = current;
         Frame k = new Frame(f, true, f == null ? 0L : f.span, f == null ? 0L : f.bspan, now, index,
                 f == null ? 0L : f.work, true);
@@ -150,7 +228,7 @@ public final class WorkerProfiler {
         }
         push();
         current = k;
-        segStart = now;
+        segStart = t;
         k.startedAt = now;
         frames++;
     }
@@ -158,7 +236,8 @@ public final class WorkerProfiler {
     /** Ends the current frame and resumes the one it suspended. */
     public void end() {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame k = current;
         assert k != null && !k.ended : "end() without a running frame";
         k.ended = true;
@@ -178,7 +257,7 @@ public final class WorkerProfiler {
         }
         pop();
         if (segStart >= 0) {
-            segStart = now;                       // it was running, not waiting: it resumes now
+            segStart = t;                       // it was running, not waiting: it resumes now
         }
         if (k.called) {
             Frame f = current;
@@ -206,7 +285,7 @@ public final class WorkerProfiler {
 
     /** The current frame is about to wait for a join: the wait is charged to nobody. */
     public void beforeJoin() {
-        charge(System.nanoTime());
+        charge(clock(System.nanoTime()));
         segStart = -1;
     }
 
@@ -216,9 +295,13 @@ public final class WorkerProfiler {
      */
     public void joined(Frame k) {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame f = current;
-        segStart = now;
+        segStart = t;
+        if (k != null && k.inlineNest >= 0) {
+            inlineJoined(k.inlineNest, now - k.forkedAt);
+        }
         if (f == null || k == null) {
             return;
         }
@@ -241,13 +324,31 @@ public final class WorkerProfiler {
     }
 
     /**
+     * A timed inline join at nesting {@code n} took {@code d} ns: the nesting goes back, and the
+     * timed depth moves toward joins of the inline grain (a level shallower for every timed join
+     * that is too short, a level deeper for every one at the deepest timed level that is long).
+     */
+    private void inlineJoined(int n, long d) {
+        nest = n;
+        if (d < inlineGrainLow) {
+            if (timedNest > 1) {
+                timedNest--;
+            }
+        } else if (d > inlineGrainHigh && n == timedNest - 1 && timedNest < MAX_TIMED_NEST) {
+            timedNest++;
+        }
+        assert timedNest >= 1 && nest >= 0 : "timed depth " + timedNest + ", nesting " + nest;
+    }
+
+    /**
      * The current frame joined a group of ended frames (a scope's members) with these totals:
      * their work summed, their spans' and burdened spans' maxima.
      */
     void joinedAll(long groupWork, long groupSpan, long groupBSpan, long groupSubtracted) {
         long now = System.nanoTime();
-        charge(now);
-        segStart = now;
+        long t = clock(now);
+        charge(t);
+        segStart = t;
         Frame f = current;
         if (f == null) {
             return;
@@ -267,7 +368,8 @@ public final class WorkerProfiler {
      */
     public long[] mark() {
         long now = System.nanoTime();
-        charge(now);
+        long t = clock(now);
+        charge(t);
         Frame f = current;
         return f == null ? new long[] {0L, 0L, 0L, now, 0L}
                 : new long[] {f.work, f.span, f.bspan, now, f.subtracted};
@@ -287,9 +389,11 @@ public final class WorkerProfiler {
         if (depth == suspended.length) {
             suspended = Arrays.copyOf(suspended, depth * 2);
             suspendedSeg = Arrays.copyOf(suspendedSeg, depth * 2);
+            suspendedNest = Arrays.copyOf(suspendedNest, depth * 2);
         }
         suspended[depth] = current;
         suspendedSeg[depth] = segStart;
+        suspendedNest[depth] = nest;
         depth++;
     }
 
@@ -297,6 +401,7 @@ public final class WorkerProfiler {
         depth--;
         current = suspended[depth];
         segStart = suspendedSeg[depth];
+        nest = suspendedNest[depth];
         suspended[depth] = null;
         assert current != null || depth == 0 : "a frame-less level below a frame";
     }

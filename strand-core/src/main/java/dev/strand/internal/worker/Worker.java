@@ -138,8 +138,9 @@ public final class Worker extends Thread {
     /** {@link PoolConfig.Tuning#lazySplitting()}: read by {@code Strand.join}. */
     public final boolean lazySplitting;
     /**
-     * Every split point of this worker offers work: the pool does not split lazily, or this worker
-     * profiles (the profiler records every join). One read for {@code Strand.wantsSplit}.
+     * Every split point of this worker offers work: the pool does not split lazily. One read for
+     * {@code Strand.wantsSplit}. Profiling does not change it: a profiled run splits where the
+     * plain run would.
      */
     public final boolean splitsAlways;
     private int tick;
@@ -264,7 +265,7 @@ public final class Worker extends Thread {
         this.pacing = new StealPace(c.tuning().stealPaceNanos());
         this.greedyJoin = c.tuning().joinPolicy() == JoinPolicy.GREEDY;
         this.lazySplitting = c.tuning().lazySplitting();
-        this.splitsAlways = !lazySplitting || prof != null;
+        this.splitsAlways = !lazySplitting;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;

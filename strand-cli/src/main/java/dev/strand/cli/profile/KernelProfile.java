@@ -37,9 +37,9 @@ final class KernelProfile {
      * @return the kernel's JSON
      */
     ProfileJson.KernelDoc run(Progress progress, PrintWriter text) throws Exception {
-        MachineLoad.Sample l0 = MachineLoad.sample();
+        dev.strand.cli.out.MachineLoad.Mark l0 = dev.strand.cli.out.MachineLoad.mark();
         KernelRun.Outcome o = KernelRun.run(w, w.name(), plan, progress);
-        double others = MachineLoad.othersShare(l0, MachineLoad.sample());
+        double others = dev.strand.cli.out.MachineLoad.othersBusy(l0);
         ProfileReport r = o.report();
         if (r.frames() == 0) {
             throw new NothingProfiled("kernel " + w.name() + " ran no task in the profiled pool of "
@@ -96,7 +96,7 @@ final class KernelProfile {
         KernelRun.Times plainAtP = o.plain().get(plan.parallelism());
         ProfileText.distortion(t, plan.parallelism(), prof.median(), prof.min(), prof.max(), plainAtP.median(),
                 plainAtP.min(), plainAtP.max());
-        String load = MachineLoad.line(others, r.cpuTime());
+        String load = LoadLine.line(others, r.cpuTime());
         if (load != null) {
             t.println("  " + load);
         }

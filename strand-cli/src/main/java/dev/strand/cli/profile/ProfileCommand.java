@@ -241,7 +241,7 @@ public final class ProfileCommand implements Callable<Integer> {
         Path dir = out.toAbsolutePath();
         double[][] millis = new double[3][runs];
         List<ProgramRun.Result> profiled = new ArrayList<>();
-        MachineLoad.Sample l0 = MachineLoad.sample();
+        dev.strand.cli.out.MachineLoad.Mark l0 = dev.strand.cli.out.MachineLoad.mark();
         try (ProgramRun.Program program = ProgramRun.load(t);
              Progress progress = Progress.start("profile", (long) warmup + 3L * runs, !json && !noProgress)) {
             for (int i = 0; i < warmup; i++) {
@@ -276,7 +276,7 @@ public final class ProfileCommand implements Callable<Integer> {
         } catch (ProgramRun.BadProgram e) {
             throw bad(e.getMessage());
         }
-        double others = MachineLoad.othersShare(l0, MachineLoad.sample());
+        double others = dev.strand.cli.out.MachineLoad.othersBusy(l0);
         ProgramRun.Result chosen = profiled.get(KernelRun.medianIndex(millis[PROFILED]));
         List<ProfileReport> reports = chosen.reports();
         if (reports.isEmpty()) {
@@ -363,7 +363,7 @@ public final class ProfileCommand implements Callable<Integer> {
             }
             c.print(o, "  ");
             ProfileText.distortion(o, ownP, prof.median(), prof.min(), prof.max(), own.median(), own.min(), own.max());
-            String load = MachineLoad.line(others, cpuTime);
+            String load = LoadLine.line(others, cpuTime);
             if (load != null) {
                 o.println("  " + load);
             }

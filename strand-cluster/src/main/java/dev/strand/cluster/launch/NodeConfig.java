@@ -149,6 +149,11 @@ public record NodeConfig(String name, int parallelism, Path jars, ClusterConfig 
         return new NodeConfig(name, p, jars, cluster, security);
     }
 
+    /** @return a copy whose user classes come from the {@code .jar} files of {@code dir} */
+    public NodeConfig withJars(Path dir) {
+        return new NodeConfig(name, parallelism, dir, cluster, security);
+    }
+
     /** @return this configuration as properties, every key that has a value, read back by {@link #parse} */
     public Map<String, String> toMap() {
         Map<String, String> m = new LinkedHashMap<>();

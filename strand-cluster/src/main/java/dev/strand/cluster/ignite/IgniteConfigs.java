@@ -65,8 +65,26 @@ final class IgniteConfigs {
         return client(name, c, ClusterSecurity.none());
     }
 
+    /**
+     * Tests only: replaces a driver's communication SPI (one that delays or drops messages). Null
+     * in any real use.
+     */
+    static volatile java.util.function.Supplier<TcpCommunicationSpi> driverCommunicationForTests;
+
     static IgniteConfiguration client(String name, ClusterConfig c, ClusterSecurity security) {
         IgniteConfiguration cfg = base(name, c, true, security);
+        java.util.function.Supplier<TcpCommunicationSpi> test = driverCommunicationForTests;
+        if (test != null) {
+            TcpCommunicationSpi own = (TcpCommunicationSpi) cfg.getCommunicationSpi();
+            TcpCommunicationSpi spi = test.get();
+            spi.setName(own.getName());          // Ignite checks that every member has its SPI by name
+            spi.setLocalAddress(own.getLocalAddress());
+            spi.setLocalPort(own.getLocalPort());
+            spi.setLocalPortRange(own.getLocalPortRange());
+            spi.setSocketReceiveBuffer(0);
+            spi.setSocketSendBuffer(0);
+            cfg.setCommunicationSpi(spi);
+        }
         cfg.setUserAttributes(Map.of(NODE_ATTR, name, SECURITY_ATTR, security.describe()));
         cfg.setCollisionSpi(collision(c, 1, false));
         return cfg;

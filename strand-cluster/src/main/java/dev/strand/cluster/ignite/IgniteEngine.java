@@ -212,7 +212,8 @@ public final class IgniteEngine implements Engine {
             return m;
         }
         String hint = security.tls()
-                ? " (this member uses TLS: the others must too, with certificates its trust store accepts)"
+                ? " (this member uses TLS: if the cluster does not, or its certificates are not in this"
+                        + " member's trust store, no connection succeeds)"
                 : " (this member does not use TLS: if the cluster does, set tls.keystore and tls.truststore)";
         return m + hint;
     }

@@ -12,11 +12,22 @@ public final class BatchResult {
     private final List<Long> ids;
     private final Map<Long, byte[]> outputs;
     private final RunStats stats;
+    private final int reused;
 
-    BatchResult(List<Long> ids, Map<Long, byte[]> outputs, RunStats stats) {
+    BatchResult(List<Long> ids, Map<Long, byte[]> outputs, RunStats stats, int reused) {
         this.ids = List.copyOf(ids);
         this.outputs = Map.copyOf(outputs);
         this.stats = stats;
+        this.reused = reused;
+    }
+
+    /**
+     * @return how many outputs came from an earlier attempt of this keyed batch that failed (see
+     *     {@link BatchOptions#key()}) and were not computed again; {@link #stats()} covers the
+     *     others only
+     */
+    public int reused() {
+        return reused;
     }
 
     /** @return the output of job {@code id} (not a copy) */

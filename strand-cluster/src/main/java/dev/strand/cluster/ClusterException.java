@@ -7,7 +7,7 @@ import java.io.Serial;
  * job failed (its cause attached), a job or function could not be sent or read on a node, or the
  * batch timed out. The message names the problem and, where there is one, the job and the node.
  */
-public final class ClusterException extends RuntimeException {
+public class ClusterException extends RuntimeException {
 
     @Serial
     private static final long serialVersionUID = 1L;

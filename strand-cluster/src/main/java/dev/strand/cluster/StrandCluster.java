@@ -4,9 +4,11 @@ import dev.strand.StrandPool;
 import dev.strand.cluster.cost.DurationEstimator;
 import dev.strand.cluster.cost.Link;
 import dev.strand.cluster.engine.Engine;
+import dev.strand.cluster.engine.EngineFailure;
 import dev.strand.cluster.engine.EngineRun;
 import dev.strand.cluster.engine.LocalEngine;
 import dev.strand.cluster.ignite.IgniteEngine;
+import dev.strand.cluster.ignite.NodeActivity;
 import dev.strand.cluster.ignite.NodeRuntime;
 import dev.strand.cluster.launch.JvmFlags;
 import dev.strand.cluster.launch.LocalNodes;
@@ -53,6 +55,8 @@ public final class StrandCluster implements AutoCloseable {
     private final ClusterConfig config;
     private final LocalNodes localNodes;
     private final DurationEstimator estimator = new DurationEstimator();
+    /** Outputs of failed keyed batches, by key and job id (see {@link BatchOptions#key()}). */
+    private final Map<String, Map<Long, byte[]>> kept = new HashMap<>();
 
     private StrandCluster(Engine engine, ClusterConfig config, LocalNodes localNodes) {
         this.engine = engine;
@@ -91,7 +95,15 @@ public final class StrandCluster implements AutoCloseable {
      *     flags Ignite needs (the message lists them)
      */
     public static StrandCluster connect(ClusterConfig config, int minNodes) {
-        return new StrandCluster(IgniteEngine.connect(config, minNodes), config, null);
+        return connect(config, ClusterSecurity.none(), minNodes);
+    }
+
+    /**
+     * As {@link #connect(ClusterConfig, int)}, with TLS and the shared secret the nodes use
+     * ({@link ClusterSecurity#read} reads them from a node's configuration file).
+     */
+    public static StrandCluster connect(ClusterConfig config, ClusterSecurity security, int minNodes) {
+        return new StrandCluster(IgniteEngine.connect(config, security, minNodes), config, null);
     }
 
     /**
@@ -110,13 +122,19 @@ public final class StrandCluster implements AutoCloseable {
      * JVM's).
      */
     public static StrandCluster startLocal(int nodes, ClusterConfig config, String classPath) {
+        return startLocal(nodes, config, classPath, ClusterSecurity.none());
+    }
+
+    /** As {@link #startLocal(int, ClusterConfig, String)}, the nodes and this driver with {@code security}. */
+    public static StrandCluster startLocal(int nodes, ClusterConfig config, String classPath,
+            ClusterSecurity security) {
         JvmFlags.requirePresent();       // before any node starts: this JVM must join them
         int parallelism = config.nodeParallelism() > 0 ? config.nodeParallelism()
                 : Math.max(1, Runtime.getRuntime().availableProcessors() / nodes);
-        LocalNodes started = LocalNodes.start(nodes, config, parallelism, classPath);
+        LocalNodes started = LocalNodes.start(nodes, config, parallelism, classPath, security);
         try {
             ClusterConfig c = started.config();
-            return new StrandCluster(IgniteEngine.connect(c, nodes), c, started);
+            return new StrandCluster(IgniteEngine.connect(c, security, nodes), c, started);
         } catch (RuntimeException e) {
             started.close();
             throw e;
@@ -148,17 +166,42 @@ public final class StrandCluster implements AutoCloseable {
      * configuration's (to compare chunk sizes on one cluster).
      */
     public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs, Chunking chunking, Runnable onJobDone) {
-        Objects.requireNonNull(fn, "fn");
         Objects.requireNonNull(chunking, "chunking");
         Objects.requireNonNull(onJobDone, "onJobDone");
+        return runBatch(fn, jobs, BatchOptions.defaults().withChunking(chunking).withProgress(onJobDone));
+    }
+
+    /**
+     * Runs a batch with per-batch options: a key that keeps its finished results if it fails, a
+     * timeout, a chunking and a progress callback.
+     *
+     * @throws BatchFailedException if a job fails or the batch times out: the outputs that
+     *     finished are in it, and kept under the options' key if there is one
+     * @throws ClusterException if the function is not serializable or no node is left
+     */
+    public BatchResult runBatch(JobFunction fn, List<BatchJob> jobs, BatchOptions options) {
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(options, "options");
+        Chunking chunking = options.chunking() != null ? options.chunking() : config.chunking();
+        Runnable onJobDone = options.onJobDone();
+        String key = options.key();
+        Map<Long, byte[]> reused = key == null ? Map.of() : kept.getOrDefault(key, Map.of());
+        List<BatchJob> toRun = new ArrayList<>(jobs.size());
+        for (BatchJob j : jobs) {
+            if (reused.containsKey(j.id())) {
+                onJobDone.run();
+            } else {
+                toRun.add(j);
+            }
+        }
         List<NodeInfo> nodes = engine.nodes();
         if (nodes.isEmpty()) {
             throw new ClusterException("no server node is left in the cluster");
         }
         Link link = engine.link();
         boolean costAware = config.costAware() && link != null;
-        List<PlannedJob> plan = Planner.plan(jobs, nodes, estimator, link, costAware);
-        List<Chunk> chunks = engine.sendsChunks() && !chunking.isOff()
+        List<PlannedJob> plan = Planner.plan(toRun, nodes, estimator, link, costAware);
+        List<Chunk> chunks = plan.isEmpty() ? List.of() : engine.sendsChunks() && !chunking.isOff()
                 ? Planner.chunk(plan, nodes, link, costAware, chunking) : Planner.singletons(plan);
         Map<Long, Integer> chunkOf = new HashMap<>();
         for (Chunk c : chunks) {
@@ -166,7 +209,32 @@ public final class StrandCluster implements AutoCloseable {
                 chunkOf.put(p.job().id(), c.index());
             }
         }
-        EngineRun run = engine.run(fn, chunks, onJobDone);
+        EngineRun run;
+        try {
+            run = plan.isEmpty() ? new EngineRun(Map.of(), Map.of(), 0, 0)
+                    : engine.run(fn, chunks, onJobDone, options.timeout() != null ? options.timeout()
+                            : config.taskTimeout());
+        } catch (EngineFailure e) {
+            Map<Long, byte[]> done = new LinkedHashMap<>(reused);
+            for (Map.Entry<Long, JobOutcome> o : e.completed().entrySet()) {
+                done.put(o.getKey(), o.getValue().output());
+            }
+            List<Long> missing = new ArrayList<>();
+            for (BatchJob j : jobs) {
+                if (!done.containsKey(j.id())) {
+                    missing.add(j.id());
+                }
+            }
+            if (key != null) {
+                kept.put(key, done);
+            }
+            throw new BatchFailedException(e.getMessage() + "; " + done.size() + " of " + jobs.size()
+                    + " jobs finished" + (key == null ? "" : ", kept under key '" + key + "'"), e.getCause(), done,
+                    missing, e.timedOut(), key);
+        }
+        if (key != null) {
+            kept.remove(key);
+        }
 
         List<JobRecord> records = new ArrayList<>(plan.size());
         Map<Long, byte[]> outputs = new LinkedHashMap<>();
@@ -197,7 +265,18 @@ public final class StrandCluster implements AutoCloseable {
             names.add(n.name());
         }
         RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates(), chunks.size());
-        return new BatchResult(ids, outputs, stats);
+        if (!reused.isEmpty()) {
+            // Submission order, the reused outputs with the new ones; the statistics are this run's.
+            ids.clear();
+            Map<Long, byte[]> all = new LinkedHashMap<>();
+            for (BatchJob j : jobs) {
+                ids.add(j.id());
+                byte[] out = reused.get(j.id());
+                all.put(j.id(), out != null ? out : outputs.get(j.id()));
+            }
+            return new BatchResult(ids, all, stats, reused.size());
+        }
+        return new BatchResult(ids, outputs, stats, 0);
     }
 
     /**
@@ -230,6 +309,25 @@ public final class StrandCluster implements AutoCloseable {
         return new Computed<>(top.combine(batch), jobs.size(), batch.stats());
     }
 
+    /**
+     * Drops the outputs kept under {@code key} by a keyed batch that failed.
+     *
+     * @return how many outputs were dropped
+     */
+    public int forget(String key) {
+        Map<Long, byte[]> m = kept.remove(key);
+        return m == null ? 0 : m.size();
+    }
+
+    /**
+     * What each server node runs now and has run: jobs started, ended and running, chunks
+     * running, jobs of cancelled chunks skipped, chunks orphaned by a driver that left. Asks every
+     * node (a broadcast); empty on a local pool.
+     */
+    public Map<String, NodeActivity.Snapshot> nodeActivity() {
+        return engine.activity();
+    }
+
     /** @return the nodes jobs are placed on now */
     public List<NodeInfo> nodes() {
         return engine.nodes();
@@ -255,9 +353,13 @@ public final class StrandCluster implements AutoCloseable {
         return config;
     }
 
-    /** Leaves the cluster (or closes the local pool) and stops the nodes this handle started. */
+    /**
+     * Leaves the cluster (or closes the local pool) and stops the nodes this handle started;
+     * drops the outputs kept for failed keyed batches.
+     */
     @Override
     public void close() {
+        kept.clear();
         try {
             engine.close();
         } finally {

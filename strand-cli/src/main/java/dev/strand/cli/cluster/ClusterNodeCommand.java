@@ -47,6 +47,10 @@ import picocli.CommandLine.Spec;
             "  stealing.message-expire, stealing.max-attempts, metrics.update,",
             "  failure-detection, join.timeout  (durations such as 500ms, 5s, 2m)",
             "  work.directory       Ignite's work directory (default: a temporary one)",
+            "  tls.keystore, tls.truststore  TLS on discovery and communication (PKCS#12/JKS)",
+            "  tls.keystore.password, tls.truststore.password  file:PATH or env:NAME",
+            "  auth.secret          the cluster's shared secret, file:PATH or env:NAME;",
+            "                       a member without it (or without TLS) is refused",
             "docs/cluster.md has the reference and a walk-through for three hosts.",
             ""},
         footer = {"", "Exit status: 0 stopped, 1 an error (the node could not join),",
@@ -63,6 +67,11 @@ public final class ClusterNodeCommand implements Callable<Integer> {
     @Mixin
     ParallelismOption parallelism;
 
+    @Option(names = "--jars", paramLabel = "DIR",
+            description = "A folder of .jar files with your job classes, loaded into the node's class "
+                    + "loader at start (overrides node.jars).")
+    Path jars;
+
     @Option(names = "--json", description = "Print the node's configuration, once it has joined, as one "
             + "JSON object instead of the text line (default: off).")
     boolean json;
@@ -78,6 +87,9 @@ public final class ClusterNodeCommand implements Callable<Integer> {
         if (spec.commandLine().getParseResult().hasMatchedOption("-p")) {
             c = c.withParallelism(parallelism.get());
         }
+        if (jars != null) {
+            c = c.withJars(jars);
+        }
         ClusterCommand.quietIgnite();
         Ignite ignite = NodeMain.start(c);
         PrintWriter out = spec.commandLine().getOut();
@@ -85,8 +97,9 @@ public final class ClusterNodeCommand implements Callable<Integer> {
         if (json) {
             out.println(Json.write(m));
         } else {
-            out.printf("node %s joined: %d workers, %s, discovery %s; stop with Ctrl-C%n", c.name(),
-                    c.parallelism(), ignite.cluster().localNode().addresses(), m.get("discovery.addresses"));
+            out.printf("node %s joined: %d workers, %s, discovery %s, security %s; stop with Ctrl-C%n", c.name(),
+                    c.parallelism(), ignite.cluster().localNode().addresses(), m.get("discovery.addresses"),
+                    c.security().describe());
         }
         out.flush();
         new CountDownLatch(1).await();       // until the JVM is stopped; the shutdown hook closes the node

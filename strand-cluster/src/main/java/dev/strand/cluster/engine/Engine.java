@@ -2,9 +2,12 @@ package dev.strand.cluster.engine;
 
 import dev.strand.cluster.JobFunction;
 import dev.strand.cluster.cost.Link;
+import dev.strand.cluster.ignite.NodeActivity;
 import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.NodeInfo;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where a planned batch runs: a local pool ({@link LocalEngine}) or Ignite nodes. The planning,
@@ -32,6 +35,22 @@ public interface Engine extends AutoCloseable {
      * @throws dev.strand.cluster.ClusterException when a job fails or the batch times out
      */
     EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone);
+
+    /**
+     * As {@link #run(JobFunction, List, Runnable)}, within {@code timeout} instead of the
+     * configuration's.
+     *
+     * @throws EngineFailure when a job fails or the batch times out, with the outcomes that
+     *     arrived before
+     */
+    default EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Duration timeout) {
+        return run(fn, chunks, onJobDone);
+    }
+
+    /** @return what each node runs now and has run, by node name; empty where nothing counts it */
+    default Map<String, NodeActivity.Snapshot> activity() {
+        return Map.of();
+    }
 
     @Override
     void close();

@@ -61,6 +61,12 @@ public final class LocalEngine implements Engine {
 
     @Override
     public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone) {
+        return run(fn, chunks, onJobDone, timeout);
+    }
+
+    /** Jobs still running when the batch fails or times out are interrupted (see {@code JobContext}). */
+    @Override
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Duration timeout) {
         Serialization.requireSerializable(fn);
         List<PlannedJob> plan = new ArrayList<>();
         for (Chunk c : chunks) {
@@ -92,11 +98,11 @@ public final class LocalEngine implements Engine {
                 arrivalNanos.put(id, arrivals[i]);
             } catch (ExecutionException e) {
                 cancelAll(tasks);
-                throw new ClusterException("job " + id + " (" + plan.get(i).job().kind() + ") failed on node "
-                        + NODE + ": " + e.getCause(), e.getCause());
+                throw new EngineFailure("job " + id + " (" + plan.get(i).job().kind() + ") failed on node "
+                        + NODE + ": " + e.getCause(), e.getCause(), done(plan, tasks), false);
             } catch (TimeoutException e) {
                 cancelAll(tasks);
-                throw new ClusterException("the batch did not finish within " + timeout, e);
+                throw new EngineFailure("the batch did not finish within " + timeout, e, done(plan, tasks), true);
             } catch (InterruptedException e) {
                 cancelAll(tasks);
                 Thread.currentThread().interrupt();
@@ -104,6 +110,18 @@ public final class LocalEngine implements Engine {
             }
         }
         return new EngineRun(outcomes, arrivalNanos, 0, System.nanoTime() - start);
+    }
+
+    /** The outcomes of the jobs that completed normally. */
+    private static Map<Long, JobOutcome> done(List<PlannedJob> plan, List<Task<JobOutcome>> tasks) {
+        Map<Long, JobOutcome> m = new LinkedHashMap<>();
+        for (int i = 0; i < tasks.size(); i++) {
+            Task<JobOutcome> t = tasks.get(i);
+            if (t.isDone() && !t.isCompletedAbnormally()) {
+                m.put(plan.get(i).job().id(), t.join());
+            }
+        }
+        return m;
     }
 
     private static void cancelAll(List<Task<JobOutcome>> tasks) {

@@ -1,6 +1,7 @@
 package dev.strand.cluster.ignite;
 
 import dev.strand.cluster.ClusterConfig;
+import dev.strand.cluster.ClusterSecurity;
 import java.util.Map;
 import org.apache.ignite.configuration.DataRegionConfiguration;
 import org.apache.ignite.configuration.DataStorageConfiguration;
@@ -11,6 +12,7 @@ import org.apache.ignite.spi.communication.tcp.TcpCommunicationSpi;
 import org.apache.ignite.spi.discovery.tcp.TcpDiscoverySpi;
 import org.apache.ignite.spi.discovery.tcp.ipfinder.vm.TcpDiscoveryVmIpFinder;
 import org.apache.ignite.spi.failover.jobstealing.JobStealingFailoverSpi;
+import org.apache.ignite.ssl.SslContextFactory;
 
 /**
  * Ignite's configuration as Strand sets it, for server nodes (which run jobs) and for the driver
@@ -41,9 +43,17 @@ final class IgniteConfigs {
 
     private IgniteConfigs() {}
 
+    /** The node attribute that says what security a member runs with ({@link ClusterSecurity#describe()}). */
+    static final String SECURITY_ATTR = "strand.security";
+
     static IgniteConfiguration server(String name, int parallelism, ClusterConfig c) {
-        IgniteConfiguration cfg = base(name, c, false);
-        cfg.setUserAttributes(Map.of(NODE_ATTR, name, PARALLELISM_ATTR, parallelism));
+        return server(name, parallelism, c, ClusterSecurity.none());
+    }
+
+    static IgniteConfiguration server(String name, int parallelism, ClusterConfig c, ClusterSecurity security) {
+        IgniteConfiguration cfg = base(name, c, false, security);
+        cfg.setUserAttributes(Map.of(NODE_ATTR, name, PARALLELISM_ATTR, parallelism, SECURITY_ATTR,
+                security.describe()));
         int active = c.activeJobsPerNode() == 0 ? parallelism : c.activeJobsPerNode();
         cfg.setCollisionSpi(collision(c, active, true));
         // Threads for the active jobs plus a few for Ignite's own system jobs (the link probe).
@@ -52,8 +62,30 @@ final class IgniteConfigs {
     }
 
     static IgniteConfiguration client(String name, ClusterConfig c) {
-        IgniteConfiguration cfg = base(name, c, true);
-        cfg.setUserAttributes(Map.of(NODE_ATTR, name));
+        return client(name, c, ClusterSecurity.none());
+    }
+
+    /**
+     * Tests only: replaces a driver's communication SPI (one that delays or drops messages). Null
+     * in any real use.
+     */
+    static volatile java.util.function.Supplier<TcpCommunicationSpi> driverCommunicationForTests;
+
+    static IgniteConfiguration client(String name, ClusterConfig c, ClusterSecurity security) {
+        IgniteConfiguration cfg = base(name, c, true, security);
+        java.util.function.Supplier<TcpCommunicationSpi> test = driverCommunicationForTests;
+        if (test != null) {
+            TcpCommunicationSpi own = (TcpCommunicationSpi) cfg.getCommunicationSpi();
+            TcpCommunicationSpi spi = test.get();
+            spi.setName(own.getName());          // Ignite checks that every member has its SPI by name
+            spi.setLocalAddress(own.getLocalAddress());
+            spi.setLocalPort(own.getLocalPort());
+            spi.setLocalPortRange(own.getLocalPortRange());
+            spi.setSocketReceiveBuffer(0);
+            spi.setSocketSendBuffer(0);
+            cfg.setCommunicationSpi(spi);
+        }
+        cfg.setUserAttributes(Map.of(NODE_ATTR, name, SECURITY_ATTR, security.describe()));
         cfg.setCollisionSpi(collision(c, 1, false));
         return cfg;
     }
@@ -68,8 +100,26 @@ final class IgniteConfigs {
         return spi;
     }
 
-    private static IgniteConfiguration base(String name, ClusterConfig c, boolean client) {
+    private static IgniteConfiguration base(String name, ClusterConfig c, boolean client, ClusterSecurity security) {
         IgniteConfiguration cfg = new IgniteConfiguration();
+        if (security.tls()) {
+            // TLS on discovery and communication: both SPIs use the configuration's factory.
+            SslContextFactory ssl = new SslContextFactory();
+            ssl.setKeyStoreType("PKCS12");      // the JDK's PKCS12 key store also reads JKS files
+            ssl.setKeyStoreFilePath(security.keyStore().toString());
+            ssl.setKeyStorePassword(ClusterSecurity.resolve("tls.keystore.password", security.keyStorePassword()));
+            ssl.setTrustStoreType("PKCS12");
+            ssl.setTrustStoreFilePath(security.trustStore().toString());
+            ssl.setTrustStorePassword(ClusterSecurity.resolve("tls.truststore.password",
+                    security.trustStorePassword()));
+            cfg.setSslContextFactory(ssl);
+        }
+        if (security.secret() != null) {
+            cfg.setPluginProviders(new SharedSecretPlugin(ClusterSecurity.resolve("auth.secret", security.secret())));
+        }
+        // No thin-client port (10800 by default): Strand does not use it, and it would be one more
+        // open port that neither TLS nor the shared secret above covers.
+        cfg.setClientConnectorConfiguration(null);
         cfg.setIgniteInstanceName(name);
         cfg.setClientMode(client);
         cfg.setLocalHost(c.host());
@@ -125,6 +175,32 @@ final class IgniteConfigs {
                 .setInitialSize(16L << 20).setMaxSize(64L << 20));
         cfg.setDataStorageConfiguration(storage);
         return cfg;
+    }
+
+    /**
+     * Checks, once this member has joined, that the cluster runs with the same security: every
+     * member's {@value #SECURITY_ATTR} is this one's, and with a shared secret, the cluster proved
+     * it to this member (see {@link SharedSecretPlugin}).
+     *
+     * @throws dev.strand.cluster.ClusterException naming the member that differs; the caller closes this member
+     */
+    static void checkSecurity(org.apache.ignite.Ignite ignite, ClusterSecurity security) {
+        String mine = security.describe();
+        for (org.apache.ignite.cluster.ClusterNode n : ignite.cluster().nodes()) {
+            String theirs = n.attribute(SECURITY_ATTR);
+            if (!mine.equals(theirs)) {
+                throw new dev.strand.cluster.ClusterException("member " + n.attribute(NODE_ATTR) + " at "
+                        + n.addresses() + " runs with security '" + theirs + "', this one with '" + mine
+                        + "': every member needs the same tls.* and auth.secret settings");
+            }
+        }
+        if (security.secret() != null && ignite.cluster().nodes().size() > 1) {
+            SharedSecretPlugin p = ignite.plugin(SharedSecretPlugin.NAME);
+            if (!p.clusterProved() || p.clusterRefusal() != null) {
+                throw new dev.strand.cluster.ClusterException("the cluster did not prove the shared secret: "
+                        + (p.clusterRefusal() != null ? p.clusterRefusal() : "no member sent a proof"));
+            }
+        }
     }
 
     /** Ignite's system properties that keep a node quiet; set unless the user set them. */

@@ -2,9 +2,11 @@ package dev.strand.cluster.ignite;
 
 import dev.strand.cluster.ClusterConfig;
 import dev.strand.cluster.ClusterException;
+import dev.strand.cluster.ClusterSecurity;
 import dev.strand.cluster.JobFunction;
 import dev.strand.cluster.cost.Link;
 import dev.strand.cluster.engine.Engine;
+import dev.strand.cluster.engine.EngineFailure;
 import dev.strand.cluster.engine.EngineRun;
 import dev.strand.cluster.engine.Serialization;
 import dev.strand.cluster.launch.JvmFlags;
@@ -16,6 +18,7 @@ import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -54,6 +57,11 @@ public final class IgniteEngine implements Engine {
      *     or does not reach {@code minNodes} within the join timeout
      */
     public static IgniteEngine connect(ClusterConfig config, int minNodes) {
+        return connect(config, ClusterSecurity.none(), minNodes);
+    }
+
+    /** As {@link #connect(ClusterConfig, int)}, with TLS and a shared secret as {@code security} says. */
+    public static IgniteEngine connect(ClusterConfig config, ClusterSecurity security, int minNodes) {
         JvmFlags.requirePresent();
         IgniteConfigs.quietProperties();
         String name = "strand-driver-" + UUID.randomUUID().toString().substring(0, 8);
@@ -68,12 +76,13 @@ public final class IgniteEngine implements Engine {
         }
         Ignite ignite;
         try {
-            ignite = Ignition.start(IgniteConfigs.client(name, c));
+            ignite = Ignition.start(IgniteConfigs.client(name, c, security));
         } catch (IgniteException e) {
             throw new ClusterException("could not join the cluster at " + config.effectiveDiscoveryAddresses()
-                    + " within " + config.joinTimeout() + ": " + rootMessage(e), e);
+                    + " within " + config.joinTimeout() + ": " + joinFailure(e, security), e);
         }
         try {
+            IgniteConfigs.checkSecurity(ignite, security);
             List<NodeInfo> nodes = awaitServers(ignite, config, minNodes);
             Link link = config.link() != null ? config.link()
                     : LinkProbe.measure(ignite, new ArrayList<>(ignite.cluster().forServers().nodes()));
@@ -136,6 +145,16 @@ public final class IgniteEngine implements Engine {
 
     @Override
     public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone) {
+        return run(fn, chunks, onJobDone, config.taskTimeout());
+    }
+
+    /**
+     * Runs a batch as one Ignite task that times out after {@code timeout}. When it fails or
+     * times out, Ignite cancels the chunks still on the nodes ({@link StrandJob#cancel()}), and
+     * the exception carries the outcomes that had arrived.
+     */
+    @Override
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Duration timeout) {
         Serialization.requireSerializable(fn);
         List<PlannedJob> plan = new ArrayList<>();
         for (Chunk c : chunks) {
@@ -144,13 +163,13 @@ public final class IgniteEngine implements Engine {
         long start = System.nanoTime();
         BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts());
         try {
-            ignite.compute(ignite.cluster().forServers()).withTimeout(config.taskTimeout().toMillis())
+            ignite.compute(ignite.cluster().forServers()).withTimeout(timeout.toMillis())
                     .execute(task, null);
         } catch (ComputeTaskTimeoutException e) {
-            throw new ClusterException("the batch did not finish within " + config.taskTimeout()
-                    + " (" + task.outcomes().size() + " of " + plan.size() + " jobs done)", e);
+            throw new EngineFailure("the batch did not finish within " + timeout
+                    + " (" + task.outcomes().size() + " of " + plan.size() + " jobs done)", e, task.outcomes(), true);
         } catch (IgniteException e) {
-            throw new ClusterException("the batch failed: " + rootMessage(e), e);
+            throw new EngineFailure("the batch failed: " + rootMessage(e), e, task.outcomes(), false);
         }
         long wall = System.nanoTime() - start;
         Map<Long, JobOutcome> outcomes = new LinkedHashMap<>();
@@ -167,9 +186,36 @@ public final class IgniteEngine implements Engine {
         return new EngineRun(outcomes, arrivals, task.duplicates(), wall);
     }
 
+    /** Asks every server node for its {@link NodeActivity} counts. */
+    @Override
+    public Map<String, NodeActivity.Snapshot> activity() {
+        Map<String, NodeActivity.Snapshot> m = new java.util.TreeMap<>();
+        for (NodeActivity.Snapshot s : ignite.compute(ignite.cluster().forServers())
+                .withTimeout(config.failureDetection().toMillis() * 2).execute(new NodeActivity.Probe(), null)) {
+            m.put(s.node(), s);
+        }
+        return m;
+    }
+
     @Override
     public void close() {
         ignite.close();
+    }
+
+    /**
+     * Why joining failed, with a hint where the cause is likely a security mismatch: a member
+     * whose TLS differs from the cluster's sees only a handshake that fails or a join that times out.
+     */
+    static String joinFailure(Throwable e, ClusterSecurity security) {
+        String m = rootMessage(e);
+        if (m.contains("refused this node")) {
+            return m;
+        }
+        String hint = security.tls()
+                ? " (this member uses TLS: if the cluster does not, or its certificates are not in this"
+                        + " member's trust store, no connection succeeds)"
+                : " (this member does not use TLS: if the cluster does, set tls.keystore and tls.truststore)";
+        return m + hint;
     }
 
     /** The innermost message of a chain, which is where Ignite puts the one that names the problem. */

@@ -86,14 +86,20 @@ public final class NodeMain {
         Thread.currentThread().setContextClassLoader(loader);
         NodeRuntime.start(config.parallelism());
         ClusterConfig c = config.cluster();
-        IgniteConfiguration cfg = IgniteConfigs.server(config.name(), config.parallelism(), c);
+        IgniteConfiguration cfg = IgniteConfigs.server(config.name(), config.parallelism(), c, config.security());
         cfg.setClassLoader(loader);
         Ignite ignite;
         try {
             ignite = Ignition.start(cfg);
         } catch (IgniteException e) {
             throw new ClusterException("node " + config.name() + " could not join the cluster at "
-                    + c.effectiveDiscoveryAddresses() + ": " + IgniteEngine.rootMessage(e), e);
+                    + c.effectiveDiscoveryAddresses() + ": " + IgniteEngine.joinFailure(e, config.security()), e);
+        }
+        try {
+            IgniteConfigs.checkSecurity(ignite, config.security());
+        } catch (ClusterException e) {
+            ignite.close();
+            throw new ClusterException("node " + config.name() + " left the cluster: " + e.getMessage(), e);
         }
         Runtime.getRuntime().addShutdownHook(new Thread(ignite::close, "strand-node-stop"));
         return ignite;

@@ -11,7 +11,10 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import org.apache.ignite.Ignite;
 import org.apache.ignite.IgniteException;
+import org.apache.ignite.compute.ComputeExecutionRejectedException;
 import org.apache.ignite.compute.ComputeJob;
+import org.apache.ignite.compute.ComputeJobMasterLeaveAware;
+import org.apache.ignite.compute.ComputeTaskSession;
 import org.apache.ignite.resources.IgniteInstanceResource;
 
 /**
@@ -24,8 +27,15 @@ import org.apache.ignite.resources.IgniteInstanceResource;
  * <p>Every copy is sent once, as a new Ignite job ({@link BatchTask} makes a new copy for each
  * steal and failover): the counts are therefore the chunk's own fields, not Ignite's job-context
  * attributes, which belong to one Ignite job.
+ *
+ * <p>Cancellation is cooperative. {@link #cancel()} (the batch failed or timed out, or Ignite
+ * cancels the job) and {@link #onMasterNodeLeft} (the driver left: nobody is waiting for the
+ * result) set a flag: a job of the chunk that has not started yet does not start, and a running
+ * job's function sees it through {@link dev.strand.cluster.JobContext#cancelled()}. A function
+ * that never polls runs to its end; its result is dropped. A cancelled chunk ends with
+ * {@link ComputeExecutionRejectedException}, which a batch still running sends again elsewhere.
  */
-class StrandJob implements ComputeJob {
+class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
 
     @Serial
     private static final long serialVersionUID = 2L;
@@ -67,6 +77,9 @@ class StrandJob implements ComputeJob {
 
     @IgniteInstanceResource
     private transient Ignite ignite;
+
+    /** Set once by {@link #cancel()} or {@link #onMasterNodeLeft}; read by the chunk's jobs. */
+    private transient volatile boolean cancelled;
 
     StrandJob(int chunk, String home, JobFunction fn, List<Item> items) {
         this(chunk, home, fn, items, 0, 0);
@@ -119,6 +132,7 @@ class StrandJob implements ComputeJob {
             bodies.add(() -> runOne(item, me, s, f));
         }
         List<Object> done;
+        NodeActivity.chunkStarted();
         try {
             done = NodeRuntime.pool().invoke(() -> items.size() == 1 ? List.of(bodies.get(0).get())
                     : Strand.joinAll(bodies));
@@ -127,6 +141,13 @@ class StrandJob implements ComputeJob {
             throw new IgniteException("chunk " + chunk + " failed on node " + me + ": " + cause, cause);
         } catch (RuntimeException | Error e) {
             throw new IgniteException("chunk " + chunk + " failed on node " + me + ": " + e, e);
+        } finally {
+            NodeActivity.chunkEnded();
+        }
+        if (cancelled) {
+            // Its results (those that ran) are dropped: the batch that wanted them has ended, or
+            // it sends the chunk again.
+            throw new ComputeExecutionRejectedException("chunk " + chunk + " was cancelled on node " + me);
         }
         ArrayList<JobOutcome> outcomes = new ArrayList<>(done.size());
         for (Object o : done) {
@@ -141,13 +162,28 @@ class StrandJob implements ComputeJob {
     }
 
     private Object runOne(Item item, String me, int steals, int failovers) {
+        if (cancelled) {
+            NodeActivity.skipped();
+            return new Failure(item, new java.util.concurrent.CancellationException("chunk " + chunk
+                    + " cancelled"));
+        }
         long t0 = System.nanoTime();
+        StrandJob outer = NodeActivity.enter(this);
+        NodeActivity.jobStarted();
         try {
             byte[] out = fn.apply(item.input());
             return new JobOutcome(item.id(), home, me, steals, failovers, System.nanoTime() - t0, out);
         } catch (Exception | Error e) {
             return new Failure(item, e);
+        } finally {
+            NodeActivity.jobEnded();
+            NodeActivity.exit(outer);
         }
+    }
+
+    /** @return whether this chunk was cancelled (its jobs' functions poll it through JobContext) */
+    boolean isCancelled() {
+        return cancelled;
     }
 
     /** A job that threw: kept as a value so that its chunk's other jobs still end first. */
@@ -155,8 +191,17 @@ class StrandJob implements ComputeJob {
 
     @Override
     public void cancel() {
-        // A running job is not interrupted: its pool.invoke runs to the end (the batch has failed
-        // or timed out by then, and its result is dropped).
+        cancelled = true;
+    }
+
+    /**
+     * The driver left (crashed, or closed without waiting): nobody will read this chunk's result,
+     * so it stops as {@link #cancel()} stops it, instead of running to its end for nothing.
+     */
+    @Override
+    public void onMasterNodeLeft(ComputeTaskSession ses) {
+        cancelled = true;
+        NodeActivity.orphaned();
     }
 
     @Override

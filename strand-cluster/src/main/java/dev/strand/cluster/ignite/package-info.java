@@ -20,12 +20,29 @@
  * never waits for ever. A node reads a properties file ({@code NodeConfig}), never a serialized
  * object.
  *
+ * <h2>Cancellation</h2>
+ * A failed or timed-out task makes Ignite cancel its jobs, and a job whose driver left is told so
+ * ({@code ComputeJobMasterLeaveAware}); both set the chunk's flag, which its jobs read before
+ * they start and through {@code JobContext.cancelled()} while they run (cooperative, as
+ * {@code ForkJoinTask}'s: nothing is interrupted). {@link dev.strand.cluster.ignite.NodeActivity}
+ * counts what each node runs, and its probe is an Ignite-internal task so that it answers past
+ * the collision SPI while every job slot is taken. Invariant, asserted there: jobs ended never
+ * exceed jobs started.
+ *
+ * <h2>Membership</h2>
+ * TLS is Ignite's ({@code SslContextFactory} on the configuration, used by discovery and
+ * communication). The shared secret is {@link dev.strand.cluster.ignite.SharedSecretPlugin}: an
+ * HMAC of the joining node's id in the plugin's discovery data, checked by the coordinator
+ * ({@code validateNewNode}) and, the other way, by the joining node; after joining, every member
+ * checks that all members run with the same security.
+ *
  * <h2>Rejected alternatives</h2>
  * <ul>
  *   <li>Server mode for the driver: it would run jobs too and steal them, competing with the
  *       cores it shares with its own planning and with the user's code.</li>
- *   <li>Interrupting a running job on cancel: its work is inside a StrandPool computation that
- *       does not poll interrupts; the batch has already failed then, and the result is dropped.</li>
+ *   <li>Interrupting a running job on cancel: its work is inside a StrandPool computation whose
+ *       forked tasks record no thread to interrupt, and an interrupt would reach whatever that
+ *       worker runs next; a flag the job's function polls is the job's own.</li>
  * </ul>
  */
 package dev.strand.cluster.ignite;

@@ -2,6 +2,7 @@ package dev.strand.cluster.launch;
 
 import dev.strand.cluster.ClusterConfig;
 import dev.strand.cluster.ClusterException;
+import dev.strand.cluster.ClusterSecurity;
 import java.io.File;
 import java.io.IOException;
 import java.lang.System.Logger;
@@ -32,12 +33,14 @@ public final class LocalNodes implements AutoCloseable {
     private static final String NODE_MAIN = "dev.strand.cluster.ignite.NodeMain";
 
     private final ClusterConfig config;
+    private final ClusterSecurity security;
     private final Path logDir;
     private final Map<String, Process> processes = new LinkedHashMap<>();
     private final Thread hook;
 
-    private LocalNodes(ClusterConfig config, Path logDir) {
+    private LocalNodes(ClusterConfig config, ClusterSecurity security, Path logDir) {
         this.config = config;
+        this.security = security;
         this.logDir = logDir;
         this.hook = new Thread(this::destroyAll, "strand-local-nodes-stop");
     }
@@ -54,6 +57,12 @@ public final class LocalNodes implements AutoCloseable {
      *     end is in the message); every node started so far is stopped
      */
     public static LocalNodes start(int count, ClusterConfig config, int parallelism, String classPath) {
+        return start(count, config, parallelism, classPath, ClusterSecurity.none());
+    }
+
+    /** As {@link #start(int, ClusterConfig, int, String)}, the nodes with TLS and a shared secret as given. */
+    public static LocalNodes start(int count, ClusterConfig config, int parallelism, String classPath,
+            ClusterSecurity security) {
         if (count < 1) {
             throw new IllegalArgumentException("node count must be >= 1, got " + count);
         }
@@ -74,7 +83,7 @@ public final class LocalNodes implements AutoCloseable {
         if (c.workDirectory() == null) {
             c = c.withWorkDirectory(dir.resolve("ignite-work").toString());
         }
-        LocalNodes nodes = new LocalNodes(c, dir);
+        LocalNodes nodes = new LocalNodes(c, security, dir);
         Runtime.getRuntime().addShutdownHook(nodes.hook);
         try {
             String cp = classPath != null ? classPath : System.getProperty("java.class.path");
@@ -103,7 +112,7 @@ public final class LocalNodes implements AutoCloseable {
         cmd.add(classPath);
         cmd.add(NODE_MAIN);
         Path file = logDir.resolve(name + ".properties");
-        new NodeConfig(name, parallelism, null, config).write(file);
+        new NodeConfig(name, parallelism, null, config, security).write(file);
         cmd.add("--config");
         cmd.add(file.toString());
         cmd.add("--watch-stdin");

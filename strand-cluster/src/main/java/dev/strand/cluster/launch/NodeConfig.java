@@ -2,6 +2,7 @@ package dev.strand.cluster.launch;
 
 import dev.strand.cluster.ClusterConfig;
 import dev.strand.cluster.ClusterException;
+import dev.strand.cluster.ClusterSecurity;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
@@ -45,6 +46,9 @@ import java.util.regex.Pattern;
  *   <tr><td>failure-detection</td><td>5s</td><td>silence after which a node is declared dead</td></tr>
  *   <tr><td>join.timeout</td><td>20s</td><td>how long joining may take</td></tr>
  *   <tr><td>work.directory</td><td>a temporary folder</td><td>Ignite's work directory</td></tr>
+ *   <tr><td>tls.keystore, tls.truststore</td><td>none</td><td>TLS: this node's key store, the certificates it trusts</td></tr>
+ *   <tr><td>tls.keystore.password, tls.truststore.password</td><td>none</td><td>{@code file:PATH} or {@code env:NAME}</td></tr>
+ *   <tr><td>auth.secret</td><td>none</td><td>the cluster's shared secret, {@code file:PATH} or {@code env:NAME}</td></tr>
  * </table>
  *
  * Durations are a number and a unit ({@code 250ms}, {@code 5s}, {@code 2m}) or ISO-8601
@@ -54,14 +58,16 @@ import java.util.regex.Pattern;
  * @param parallelism its pool's workers
  * @param jars the folder of user jars, or null
  * @param cluster the cluster settings (host, discovery, ports, stealing, timeouts)
+ * @param security TLS and the shared secret
  */
-public record NodeConfig(String name, int parallelism, Path jars, ClusterConfig cluster) {
+public record NodeConfig(String name, int parallelism, Path jars, ClusterConfig cluster, ClusterSecurity security) {
 
     /** The keys, in the order they are written. */
     public static final List<String> KEYS = List.of("node.name", "node.parallelism", "node.jars", "host",
             "discovery.addresses", "discovery.port", "communication.port", "port.range", "jobs.active",
             "stealing.message-expire", "stealing.max-attempts", "metrics.update", "failure-detection",
-            "join.timeout", "work.directory");
+            "join.timeout", "work.directory", "tls.keystore", "tls.keystore.password", "tls.truststore",
+            "tls.truststore.password", "auth.secret");
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
 
@@ -75,6 +81,12 @@ public record NodeConfig(String name, int parallelism, Path jars, ClusterConfig 
             throw new IllegalArgumentException("node.parallelism must be in 1..4096, got " + parallelism);
         }
         java.util.Objects.requireNonNull(cluster, "cluster");
+        java.util.Objects.requireNonNull(security, "security");
+    }
+
+    /** A node without TLS or a shared secret. */
+    public NodeConfig(String name, int parallelism, Path jars, ClusterConfig cluster) {
+        this(name, parallelism, jars, cluster, ClusterSecurity.none());
     }
 
     /** Reads a properties file. @throws ClusterException naming the file and the key at fault */
@@ -129,12 +141,17 @@ public record NodeConfig(String name, int parallelism, Path jars, ClusterConfig 
         String jars = p.getProperty("node.jars");
         return new NodeConfig(value(p, "node.name", "node-" + host),
                 integer(p, "node.parallelism", Runtime.getRuntime().availableProcessors()),
-                jars == null || jars.isBlank() ? null : Path.of(jars.strip()), c);
+                jars == null || jars.isBlank() ? null : Path.of(jars.strip()), c, ClusterSecurity.parse(p));
     }
 
     /** @return a copy with another parallelism */
     public NodeConfig withParallelism(int p) {
-        return new NodeConfig(name, p, jars, cluster);
+        return new NodeConfig(name, p, jars, cluster, security);
+    }
+
+    /** @return a copy whose user classes come from the {@code .jar} files of {@code dir} */
+    public NodeConfig withJars(Path dir) {
+        return new NodeConfig(name, parallelism, dir, cluster, security);
     }
 
     /** @return this configuration as properties, every key that has a value, read back by {@link #parse} */
@@ -160,6 +177,7 @@ public record NodeConfig(String name, int parallelism, Path jars, ClusterConfig 
         if (cluster.workDirectory() != null) {
             m.put("work.directory", cluster.workDirectory());
         }
+        m.putAll(security.toMap());
         return m;
     }
 

@@ -46,6 +46,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 @Command(name = "bench",
         sortOptions = false,
+        subcommands = ReportCommand.class,
         header = "Benchmarks: Strand vs ForkJoinPool vs serial, run side by side.",
         description = {
             "Runs the kernels (all, or those named) in this JVM. Per kernel: fresh pools",
@@ -107,6 +108,7 @@ import picocli.CommandLine.TypeConversionException;
             "  strand bench uts-t1 uts-t3 --ceiling          with the machine's limit",
             "  strand bench --goals docs/bench/goals.properties   met or not, per kernel",
             "  strand bench fib treesum --alone              each kernel in its own JVM",
+            "  strand bench report --rounds 3                writes docs/benchmarks.md",
             "",
             "Exit status: 0 every result checked, 1 a wrong result (or an error),",
             "             2 invalid arguments."})
@@ -240,6 +242,45 @@ public final class BenchCommand implements Callable<Integer> {
             printList(out);
             return 0;
         }
+        Prepared prep = prepare();
+
+        if (!json) {
+            out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel%s, "
+                            + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
+                    workers.get(), (deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque))
+                            + (runNext ? ", strand run-next slots" : ""),
+                    size.label(), warmup, rounds, alone ? ", each kernel alone in a fresh JVM" : "",
+                    BenchReport.fmt(minSampleMs, "%.0f"),
+                    System.getProperty("java.version"),
+                    Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism(),
+                    heapLabel());
+            out.flush();
+        }
+        if (alone) {
+            for (Workload w : prep.workloads()) {
+                w.close();                        // built only to check the parameters here
+            }
+            List<String> names = prep.variants().keySet().stream().map(Workload::name).toList();
+            List<String> given = spec.commandLine().getParseResult().originalArgs();
+            int at = given.indexOf(spec.name());  // the whole command line: keep what follows "bench"
+            AloneRunner.Result r = AloneRunner.run(given.subList(at + 1, given.size()), names, null);
+            return finish(out, r.rows(), r.doc());
+        }
+        Measured m = measure(prep, !json && !noProgress);
+        return finish(out, m.rows(), toJson(m.runs(), m.rows()));
+    }
+
+    /** The kernels built and their variants chosen, before anything runs. */
+    record Prepared(List<Workload> workloads, Map<Workload, List<Variant>> variants, long steps) { }
+
+    /** What a run of the suite measured: every sample per kernel, and the summary rows. */
+    record Measured(List<KernelRun> runs, List<Row> rows) { }
+
+    /**
+     * Reads the arguments, builds every workload (so a bad parameter fails before anything runs)
+     * and chooses each kernel's variants. Also used by {@code strand bench report}.
+     */
+    Prepared prepare() {
         List<Kernel> selected = selectKernels();
         Map<String, Map<String, String>> overrides = KernelSets.parse(spec, sets, selected);
         List<Variant> only = parseVariants();
@@ -252,12 +293,12 @@ public final class BenchCommand implements Callable<Integer> {
                     Integer.toString(workers.get()));
         }
 
-        // Build every workload first, so a bad parameter fails before anything runs.
         List<Workload> workloads = new ArrayList<>();
         for (Kernel k : selected) {
             try {
                 workloads.add(k.create(size, overrides.getOrDefault(k.name(), Map.of())));
             } catch (IllegalArgumentException e) {
+                workloads.forEach(Workload::close);
                 throw KernelSets.refused(spec, sets, e);
             }
         }
@@ -276,47 +317,34 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         if (variants.isEmpty()) {
+            workloads.forEach(Workload::close);
             throw Args.usage(spec, "none of the selected kernels has any of the variants "
                     + String.join(",", variantNames));
         }
+        return new Prepared(workloads, variants, steps);
+    }
 
-        if (!json) {
-            out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel%s, "
-                            + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
-                    workers.get(), (deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque))
-                            + (runNext ? ", strand run-next slots" : ""),
-                    size.label(), warmup, rounds, alone ? ", each kernel alone in a fresh JVM" : "",
-                    BenchReport.fmt(minSampleMs, "%.0f"),
-                    System.getProperty("java.version"),
-                    Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism(),
-                    heapLabel());
-            out.flush();
-        }
-        if (alone) {
-            for (Workload w : workloads) {
-                w.close();                        // built only to check the parameters here
-            }
-            List<String> names = variants.keySet().stream().map(Workload::name).toList();
-            List<String> given = spec.commandLine().getParseResult().originalArgs();
-            int at = given.indexOf(spec.name());  // the whole command line: keep what follows "bench"
-            AloneRunner.Result r = AloneRunner.run(given.subList(at + 1, given.size()), names, null);
-            return finish(out, r.rows(), r.doc());
-        }
+    /** Runs the prepared kernels in this JVM, one after another, and summarizes each. */
+    Measured measure(Prepared prep, boolean showProgress) throws Exception {
         BenchRunner.Plan plan = new BenchRunner.Plan(workers.get(), warmup, rounds, pauseMs, gcBeforeRun, minSampleMs,
                 deque, runNext);
         List<KernelRun> runs = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         double quiet = quietBelow == null ? Double.NaN : quietBelow;
-        try (Progress progress = Progress.start("bench", steps, !json && !noProgress)) {
-            for (Map.Entry<Workload, List<Variant>> e : variants.entrySet()) {
-                try (Workload w = e.getKey()) {
-                    KernelRun run = BenchRunner.run(w, e.getValue(), plan, progress);
+        try (Progress progress = Progress.start("bench", prep.steps(), showProgress)) {
+            for (Workload w0 : prep.workloads()) {
+                try (Workload w = w0) {
+                    List<Variant> vs = prep.variants().get(w);
+                    if (vs == null) {
+                        continue;                 // none of the chosen variants
+                    }
+                    KernelRun run = BenchRunner.run(w, vs, plan, progress);
                     runs.add(run);
                     rows.addAll(BenchReport.summarize(run, quiet, workers.get(), goals));
                 }
             }
         }
-        return finish(out, rows, toJson(runs, rows));
+        return new Measured(runs, rows);
     }
 
     /** Prints the table (or {@code doc} as JSON) and writes the charts of --out. */

@@ -189,7 +189,7 @@ public final class Args {
      * a {@code RecursiveTask}), which fixes the common pool's parallelism before
      * {@code strand bench} sets it to P.
      */
-    public static void registerNumberConverters(CommandLine cl) {
+    static void registerNumberConverters(CommandLine cl) {
         ITypeConverter<Integer> ints = s -> (int) whole(s, Integer.MIN_VALUE, Integer.MAX_VALUE);
         ITypeConverter<Long> longs = s -> whole(s, Long.MIN_VALUE, Long.MAX_VALUE);
         ITypeConverter<Double> doubles = Args::decimal;

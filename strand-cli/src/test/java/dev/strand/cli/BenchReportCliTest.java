@@ -8,18 +8,21 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code strand bench report}: the page's structure after a tiny run (not its timings). */
+/** {@code strand bench --page FILE}: the page's structure after a tiny run (not its timings). */
 class BenchReportCliTest {
 
     @Test
     void aTinyRunWritesThePageAndItsCharts(@TempDir Path dir) throws Exception {
         Path page = dir.resolve("docs/benchmarks.md");
-        Run r = CliTest.run("bench", "report", "--out", page.toString(), "--size", "small", "--rounds", "2",
+        Run r = CliTest.run("bench", "--page", page.toString(), "--size", "small", "--rounds", "2",
                 "--warmup", "0", "-p", "2", "--no-progress", "fib", "nqueens");
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
-        assertThat(r.out()).startsWith("strand bench report: 2 kernel(s), P=2, 0 warm-up + 2 measured round(s); load ");
-        assertThat(r.out()).contains("page: " + page);
+        // The table as without --page, then the charts and the page.
+        assertThat(r.out()).startsWith("strand bench: P=2, size small, 0 warm-up + 2 measured round(s)");
+        assertThat(r.out()).containsPattern("(?m)^fib +serial +[0-9.]+ ms ");
+        assertThat(r.out()).contains("chart: " + dir.resolve("docs/bench/speedup.png"));
+        assertThat(r.out()).endsWith("page: " + page + System.lineSeparator());
 
         // The charts go beside the page, in bench/, and the page links them relatively.
         Path charts = dir.resolve("docs/bench");
@@ -29,7 +32,7 @@ class BenchReportCliTest {
         String md = Files.readString(page);
         assertThat(md).startsWith("# Benchmarks\n");
         // The command that made it, as typed after "report".
-        assertThat(md).contains("./strand bench report --out " + page + " --size small --rounds 2 --warmup 0 -p 2"
+        assertThat(md).contains("./strand bench --page " + page + " --size small --rounds 2 --warmup 0 -p 2"
                 + " --no-progress fib nqueens");
         assertThat(md).contains("[notes/benchmark-log.md](notes/benchmark-log.md)");
         // The machine and the run are stated.
@@ -58,16 +61,12 @@ class BenchReportCliTest {
     }
 
     @Test
-    void optionsThatMakeNoPageAreRefused(@TempDir Path dir) {
-        Run r = CliTest.run("bench", "report", "--json", "fib");
-        assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("--json makes no page");
-        // The default page is docs/benchmarks.md of the current folder: not here (the module's folder).
-        Run noDocs = CliTest.run("bench", "report", "fib");
-        assertThat(noDocs.code()).isEqualTo(2);
-        assertThat(noDocs.err()).contains("no docs/ folder here");
-        Run bad = CliTest.run("bench", "report", "--out", dir.resolve("b.md").toString(), "--rounds", "0", "fib");
-        assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).contains("--rounds");
+    void aPageIsNotMadeWithJsonOrAlone(@TempDir Path dir) {
+        for (String other : new String[] {"--json", "--alone"}) {
+            Run r = CliTest.run("bench", "--page", dir.resolve("b.md").toString(), other, "fib");
+            assertThat(r.code()).as(other).isEqualTo(2);
+            assertThat(r.err()).contains("not with " + other);
+            assertThat(dir.resolve("b.md")).doesNotExist();
+        }
     }
 }

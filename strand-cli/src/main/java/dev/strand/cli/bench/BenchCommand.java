@@ -46,7 +46,6 @@ import picocli.CommandLine.TypeConversionException;
  */
 @Command(name = "bench",
         sortOptions = false,
-        subcommands = ReportCommand.class,
         header = "Benchmarks: Strand vs ForkJoinPool vs serial, run side by side.",
         description = {
             "Runs the kernels (all, or those named) in this JVM. Per kernel: fresh pools",
@@ -108,7 +107,7 @@ import picocli.CommandLine.TypeConversionException;
             "  strand bench uts-t1 uts-t3 --ceiling          with the machine's limit",
             "  strand bench --goals docs/bench/goals.properties   met or not, per kernel",
             "  strand bench fib treesum --alone              each kernel in its own JVM",
-            "  strand bench report --rounds 3                writes docs/benchmarks.md",
+            "  strand bench --page docs/benchmarks.md --rounds 3   the benchmarks page",
             "",
             "Exit status: 0 every result checked, 1 a wrong result (or an error),",
             "             2 invalid arguments."})
@@ -216,6 +215,14 @@ public final class BenchCommand implements Callable<Integer> {
                     + "and vs-fjp.png (default: none).")
     Path charts;
 
+    @Option(names = "--page", paramLabel = "FILE",
+            description = "Also write the results as a Markdown page to FILE (docs/benchmarks.md is "
+                    + "made so): the command, the machine (CPU, processors, memory, JDK, OS), the "
+                    + "date, the load average before and after, the method, a summary per kernel, "
+                    + "every row with the range of its rounds, and the charts, written to --out DIR "
+                    + "(default: bench/ beside the page). Not with --json or --alone (default: none).")
+    Path page;
+
     @Option(names = "--goals", paramLabel = "FILE",
             description = "Judge the strand rows against the goals in FILE: a goal column (met, NOT "
                     + "met, n/a) and the goals under the table. One line per kernel, e.g. "
@@ -242,6 +249,15 @@ public final class BenchCommand implements Callable<Integer> {
             printList(out);
             return 0;
         }
+        if (page != null && (json || alone)) {
+            throw bad("--page writes the table's results as a page: not with " + (json ? "--json" : "--alone"));
+        }
+        if (page != null && charts == null) {
+            Path dir = page.toAbsolutePath().getParent();
+            charts = dir == null ? Path.of("bench") : dir.resolve("bench");
+        }
+        String date = BenchPage.now();
+        MachineInfo machine = page == null ? null : MachineInfo.current();
         Prepared prep = prepare();
 
         if (!json) {
@@ -267,7 +283,41 @@ public final class BenchCommand implements Callable<Integer> {
             return finish(out, r.rows(), r.doc());
         }
         Measured m = measure(prep, !json && !noProgress);
-        return finish(out, m.rows(), toJson(m.runs(), m.rows()));
+        int code = finish(out, m.rows(), toJson(m.runs(), m.rows()));
+        if (page != null) {
+            writePage(out, date, machine, m);
+        }
+        return code;
+    }
+
+    /** Writes the page of --page (the charts are written by then, to the --out folder). */
+    private void writePage(PrintWriter out, String date, MachineInfo machine, Measured m) throws java.io.IOException {
+        Path pageDir = page.toAbsolutePath().getParent();
+        List<String> links = new ArrayList<>();
+        for (String name : new String[] {"speedup.png", "vs-fjp.png"}) {
+            Path f = charts.resolve(name).toAbsolutePath();
+            if (java.nio.file.Files.exists(f)) {
+                links.add(pageDir == null ? f.toString() : pageDir.relativize(f).toString().replace('\\', '/'));
+            }
+        }
+        BuildInfo b = BuildInfo.current();
+        String commit = b.commit() + (Boolean.TRUE.equals(b.dirty()) ? " (with uncommitted changes)" : "")
+                + ", version " + b.version();
+        String method = String.format(Locale.ROOT, "P=%d, size %s, %d warm-up + %d measured round(s) per kernel, "
+                        + "samples of >= %s ms, %d ms pause and %s before every run; heap %s",
+                workers.get(), size.label(), warmup, rounds, BenchReport.fmt(minSampleMs, "%.0f"), pauseMs,
+                gcBeforeRun ? "System.gc()" : "no GC", heapLabel());
+        List<String> given = spec.commandLine().getParseResult().originalArgs();
+        int at = given.indexOf(spec.name());      // the whole command line: keep what follows "bench"
+        BenchPage.Context ctx = new BenchPage.Context(date, BenchPage.commandLine(given.subList(at + 1, given.size())),
+                machine, MachineInfo.loadAverage(), commit, method, rounds, workers.get(),
+                quietBelow == null ? Double.NaN : quietBelow, links);
+        if (pageDir != null) {
+            java.nio.file.Files.createDirectories(pageDir);
+        }
+        java.nio.file.Files.writeString(page, BenchPage.render(ctx, m.runs(), m.rows()), java.nio.charset.StandardCharsets.UTF_8);
+        out.println("page: " + page);
+        out.flush();
     }
 
     /** The kernels built and their variants chosen, before anything runs. */
@@ -278,7 +328,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /**
      * Reads the arguments, builds every workload (so a bad parameter fails before anything runs)
-     * and chooses each kernel's variants. Also used by {@code strand bench report}.
+     * and chooses each kernel's variants.
      */
     Prepared prepare() {
         List<Kernel> selected = selectKernels();

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The user-facing benchmarks page ({@code strand bench report}): a Markdown document of the
+ * The user-facing benchmarks page ({@code strand bench --page FILE}): a Markdown document of the
  * suite's results, run side by side, with the machine, the date, the load and the method stated,
  * a summary per kernel, every row with its spread, and the charts. A pure function of what was
  * measured, so that its structure is tested without timing anything.
@@ -39,6 +39,21 @@ final class BenchPage {
      */
     record Context(String date, String command, MachineInfo machine, String loadAfter, String commit,
                    String method, int rounds, int parallelism, double quietBelow, List<String> charts) { }
+
+    /** @return now, UTC, as the page states it (e.g. {@code 2026-11-28 06:13 UTC}) */
+    static String now() {
+        return java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT));
+    }
+
+    /** @return the command as the page shows it: {@code ./strand bench} and the arguments, quoted where needed */
+    static String commandLine(List<String> args) {
+        StringBuilder sb = new StringBuilder("./strand bench");
+        for (String a : args) {
+            sb.append(' ').append(a.matches("[A-Za-z0-9_./=:,+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return sb.toString();
+    }
 
     /** @return the page */
     static String render(Context c, List<KernelRun> runs, List<Row> rows) {

@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * latent record, count down to a poll, run the first half, check the record is still latent, pop,
  * run the second half) and nothing else: no beat ever promotes anything, so the slow paths are
  * never taken. The question: which shape can stay within 1.3x of {@code serial}, and what the beat
- * delivery and the G1 barrier cost (docs/benchmarks.md, "Heartbeat joins").
+ * delivery and the G1 barrier cost (docs/notes/benchmark-log.md, "Heartbeat joins").
  *
  * <p>Shapes ({@code shape}):
  * <ul>

@@ -34,7 +34,7 @@ public record Chunking(int maxJobs, Duration overhead, double overheadShare, int
 
     /**
      * The default overhead of an Ignite job: 1 ms. {@code ./strand cluster overhead} measured
-     * 0.4 to 2 ms per job on three nodes over loopback on a 2-core machine (docs/benchmarks.md);
+     * 0.4 to 2 ms per job on three nodes over loopback on a 2-core machine (docs/notes/benchmark-log.md);
      * Dask's documentation quotes 200 us to 1 ms per task.
      */
     public static final Duration DEFAULT_OVERHEAD = Duration.ofMillis(1);

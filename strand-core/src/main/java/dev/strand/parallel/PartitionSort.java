@@ -45,7 +45,7 @@ import java.util.SplittableRandom;
  * whose extra level measured as cheap as the sorting it saves and leaves a steal's worth of slack
  * for a worker that falls behind; P pieces for ints, where a partition pass costs about twice a
  * level of the 16-lane int sort and the extra level measured about 10 % slower overall. The
- * sample keeps the pieces even. (docs/benchmarks.md, "Sort", has the measurements.)
+ * sample keeps the pieces even. (docs/notes/benchmark-log.md, "Sort", has the measurements.)
  *
  * <p>Work: log₂ Q partition passes plus the leaves' sorts; span: a block of each level plus the
  * largest leaf, about (n/P)·log₂ Q + (n/Q)·log(n/Q). This sizes the parallelism to the pool, as the

@@ -1,6 +1,6 @@
 /**
  * The classic task-parallel benchmark kernels, each in serial, Strand and ForkJoinPool versions of the same
- * algorithm, with a check of its result (see docs/benchmarks.md, "The suite").
+ * algorithm, with a check of its result (see docs/notes/benchmark-log.md, "The suite").
  *
  * <p>{@link dev.strand.workloads.Catalog} lists the kernels; a {@link dev.strand.workloads.Kernel}
  * builds a {@link dev.strand.workloads.Workload} at a {@link dev.strand.workloads.Size} (parameters

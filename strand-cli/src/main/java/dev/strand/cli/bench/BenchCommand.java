@@ -107,6 +107,7 @@ import picocli.CommandLine.TypeConversionException;
             "  strand bench uts-t1 uts-t3 --ceiling          with the machine's limit",
             "  strand bench --goals docs/bench/goals.properties   met or not, per kernel",
             "  strand bench fib treesum --alone              each kernel in its own JVM",
+            "  strand bench --page docs/benchmarks.md --rounds 3   the benchmarks page",
             "",
             "Exit status: 0 every result checked, 1 a wrong result (or an error),",
             "             2 invalid arguments."})
@@ -214,6 +215,14 @@ public final class BenchCommand implements Callable<Integer> {
                     + "and vs-fjp.png (default: none).")
     Path charts;
 
+    @Option(names = "--page", paramLabel = "FILE",
+            description = "Also write the results as a Markdown page to FILE (docs/benchmarks.md is "
+                    + "made so): the command, the machine (CPU, processors, memory, JDK, OS), the "
+                    + "date, the load average before and after, the method, a summary per kernel, "
+                    + "every row with the range of its rounds, and the charts, written to --out DIR "
+                    + "(default: bench/ beside the page). Not with --json or --alone (default: none).")
+    Path page;
+
     @Option(names = "--goals", paramLabel = "FILE",
             description = "Judge the strand rows against the goals in FILE: a goal column (met, NOT "
                     + "met, n/a) and the goals under the table. One line per kernel, e.g. "
@@ -240,6 +249,88 @@ public final class BenchCommand implements Callable<Integer> {
             printList(out);
             return 0;
         }
+        if (page != null && (json || alone)) {
+            throw bad("--page writes the table's results as a page: not with " + (json ? "--json" : "--alone"));
+        }
+        if (page != null && charts == null) {
+            Path dir = page.toAbsolutePath().getParent();
+            charts = dir == null ? Path.of("bench") : dir.resolve("bench");
+        }
+        String date = BenchPage.now();
+        MachineInfo machine = page == null ? null : MachineInfo.current();
+        Prepared prep = prepare();
+
+        if (!json) {
+            out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel%s, "
+                            + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
+                    workers.get(), (deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque))
+                            + (runNext ? ", strand run-next slots" : ""),
+                    size.label(), warmup, rounds, alone ? ", each kernel alone in a fresh JVM" : "",
+                    BenchReport.fmt(minSampleMs, "%.0f"),
+                    System.getProperty("java.version"),
+                    Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism(),
+                    heapLabel());
+            out.flush();
+        }
+        if (alone) {
+            for (Workload w : prep.workloads()) {
+                w.close();                        // built only to check the parameters here
+            }
+            List<String> names = prep.variants().keySet().stream().map(Workload::name).toList();
+            List<String> given = spec.commandLine().getParseResult().originalArgs();
+            int at = given.indexOf(spec.name());  // the whole command line: keep what follows "bench"
+            AloneRunner.Result r = AloneRunner.run(given.subList(at + 1, given.size()), names, null);
+            return finish(out, r.rows(), r.doc());
+        }
+        Measured m = measure(prep, !json && !noProgress);
+        int code = finish(out, m.rows(), toJson(m.runs(), m.rows()));
+        if (page != null) {
+            writePage(out, date, machine, m);
+        }
+        return code;
+    }
+
+    /** Writes the page of --page (the charts are written by then, to the --out folder). */
+    private void writePage(PrintWriter out, String date, MachineInfo machine, Measured m) throws java.io.IOException {
+        Path pageDir = page.toAbsolutePath().getParent();
+        List<String> links = new ArrayList<>();
+        for (String name : new String[] {"speedup.png", "vs-fjp.png"}) {
+            Path f = charts.resolve(name).toAbsolutePath();
+            if (java.nio.file.Files.exists(f)) {
+                links.add(pageDir == null ? f.toString() : pageDir.relativize(f).toString().replace('\\', '/'));
+            }
+        }
+        BuildInfo b = BuildInfo.current();
+        String commit = b.commit() + (Boolean.TRUE.equals(b.dirty()) ? " (with uncommitted changes)" : "")
+                + ", version " + b.version();
+        String method = String.format(Locale.ROOT, "P=%d, size %s, %d warm-up + %d measured round(s) per kernel, "
+                        + "samples of >= %s ms, %d ms pause and %s before every run; heap %s",
+                workers.get(), size.label(), warmup, rounds, BenchReport.fmt(minSampleMs, "%.0f"), pauseMs,
+                gcBeforeRun ? "System.gc()" : "no GC", heapLabel());
+        List<String> given = spec.commandLine().getParseResult().originalArgs();
+        int at = given.indexOf(spec.name());      // the whole command line: keep what follows "bench"
+        BenchPage.Context ctx = new BenchPage.Context(date, BenchPage.commandLine(given.subList(at + 1, given.size())),
+                machine, MachineInfo.loadAverage(), commit, method, rounds, workers.get(),
+                quietBelow == null ? Double.NaN : quietBelow, links);
+        if (pageDir != null) {
+            java.nio.file.Files.createDirectories(pageDir);
+        }
+        java.nio.file.Files.writeString(page, BenchPage.render(ctx, m.runs(), m.rows()), java.nio.charset.StandardCharsets.UTF_8);
+        out.println("page: " + page);
+        out.flush();
+    }
+
+    /** The kernels built and their variants chosen, before anything runs. */
+    record Prepared(List<Workload> workloads, Map<Workload, List<Variant>> variants, long steps) { }
+
+    /** What a run of the suite measured: every sample per kernel, and the summary rows. */
+    record Measured(List<KernelRun> runs, List<Row> rows) { }
+
+    /**
+     * Reads the arguments, builds every workload (so a bad parameter fails before anything runs)
+     * and chooses each kernel's variants.
+     */
+    Prepared prepare() {
         List<Kernel> selected = selectKernels();
         Map<String, Map<String, String>> overrides = KernelSets.parse(spec, sets, selected);
         List<Variant> only = parseVariants();
@@ -252,12 +343,12 @@ public final class BenchCommand implements Callable<Integer> {
                     Integer.toString(workers.get()));
         }
 
-        // Build every workload first, so a bad parameter fails before anything runs.
         List<Workload> workloads = new ArrayList<>();
         for (Kernel k : selected) {
             try {
                 workloads.add(k.create(size, overrides.getOrDefault(k.name(), Map.of())));
             } catch (IllegalArgumentException e) {
+                workloads.forEach(Workload::close);
                 throw KernelSets.refused(spec, sets, e);
             }
         }
@@ -276,47 +367,34 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         if (variants.isEmpty()) {
+            workloads.forEach(Workload::close);
             throw Args.usage(spec, "none of the selected kernels has any of the variants "
                     + String.join(",", variantNames));
         }
+        return new Prepared(workloads, variants, steps);
+    }
 
-        if (!json) {
-            out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel%s, "
-                            + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
-                    workers.get(), (deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque))
-                            + (runNext ? ", strand run-next slots" : ""),
-                    size.label(), warmup, rounds, alone ? ", each kernel alone in a fresh JVM" : "",
-                    BenchReport.fmt(minSampleMs, "%.0f"),
-                    System.getProperty("java.version"),
-                    Runtime.getRuntime().availableProcessors(), ForkJoinPool.getCommonPoolParallelism(),
-                    heapLabel());
-            out.flush();
-        }
-        if (alone) {
-            for (Workload w : workloads) {
-                w.close();                        // built only to check the parameters here
-            }
-            List<String> names = variants.keySet().stream().map(Workload::name).toList();
-            List<String> given = spec.commandLine().getParseResult().originalArgs();
-            int at = given.indexOf(spec.name());  // the whole command line: keep what follows "bench"
-            AloneRunner.Result r = AloneRunner.run(given.subList(at + 1, given.size()), names, null);
-            return finish(out, r.rows(), r.doc());
-        }
+    /** Runs the prepared kernels in this JVM, one after another, and summarizes each. */
+    Measured measure(Prepared prep, boolean showProgress) throws Exception {
         BenchRunner.Plan plan = new BenchRunner.Plan(workers.get(), warmup, rounds, pauseMs, gcBeforeRun, minSampleMs,
                 deque, runNext);
         List<KernelRun> runs = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         double quiet = quietBelow == null ? Double.NaN : quietBelow;
-        try (Progress progress = Progress.start("bench", steps, !json && !noProgress)) {
-            for (Map.Entry<Workload, List<Variant>> e : variants.entrySet()) {
-                try (Workload w = e.getKey()) {
-                    KernelRun run = BenchRunner.run(w, e.getValue(), plan, progress);
+        try (Progress progress = Progress.start("bench", prep.steps(), showProgress)) {
+            for (Workload w0 : prep.workloads()) {
+                try (Workload w = w0) {
+                    List<Variant> vs = prep.variants().get(w);
+                    if (vs == null) {
+                        continue;                 // none of the chosen variants
+                    }
+                    KernelRun run = BenchRunner.run(w, vs, plan, progress);
                     runs.add(run);
                     rows.addAll(BenchReport.summarize(run, quiet, workers.get(), goals));
                 }
             }
         }
-        return finish(out, rows, toJson(runs, rows));
+        return new Measured(runs, rows);
     }
 
     /** Prints the table (or {@code doc} as JSON) and writes the charts of --out. */

@@ -22,10 +22,16 @@ final class KernelProfile {
     private final List<Integer> predict;
     private final Path out;
     private final boolean charts;
+    private final SchedulerCosts costs;
 
-    /** @param charts whether to write the PNG charts beside the reports */
-    KernelProfile(Workload w, KernelRun.Plan plan, List<Integer> predict, Path out, boolean charts) {
+    /**
+     * @param charts whether to write the PNG charts beside the reports
+     * @param costs  the scheduler's costs the replay charges
+     */
+    KernelProfile(Workload w, KernelRun.Plan plan, List<Integer> predict, Path out, boolean charts,
+                  SchedulerCosts costs) {
         this.w = w;
+        this.costs = costs;
         this.plan = plan;
         this.predict = predict;
         this.out = out;
@@ -46,7 +52,7 @@ final class KernelProfile {
                     + plan.parallelism() + " worker(s) (at this P it runs on the calling thread): "
                     + "nothing to profile; try another -p");
         }
-        List<Prediction> pr = Prediction.of(r, predict, progress);
+        List<Prediction> pr = Prediction.of(r, predict, progress, costs, true);
 
         String base = ReportFiles.safe(w.name());
         r.writeTo(out, base);
@@ -101,6 +107,7 @@ final class KernelProfile {
             t.println("  " + load);
         }
         t.printf(Locale.ROOT, "%nReplay of the recorded DAG in the simulator, beside the laws:%n");
+        t.println("  " + costs.describe());
         ProfileText.predictions(t, pr);
         t.println("Files: " + String.join(", ", files.stream().map(Path::toString).toList()));
         t.flush();

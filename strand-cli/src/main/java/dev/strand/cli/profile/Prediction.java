@@ -33,7 +33,28 @@ record Prediction(int p, double predictedNanos, double speedup, double workLawNa
      */
     static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress) {
         WorkSpan t = report.total();
-        Replay replay = new Replay(report.recording(), t.workNanos(), t.spanNanos(), report.burdenNanos());
+        return of(report, ps, progress, new Replay(report.recording(), t.workNanos(), t.spanNanos(),
+                report.burdenNanos()));
+    }
+
+    /**
+     * @param report       the profile (its recording is replayed)
+     * @param ps           the P values; 1 and 2 are added
+     * @param costs        the scheduler's costs to charge
+     * @param chargeInvokes whether each of the pool's top-level runs is charged an invoke on an idle
+     *                     pool (a kernel's measured time includes it; a program's time outside its
+     *                     pools already does)
+     * @return one prediction per P, ascending
+     */
+    static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress, SchedulerCosts costs,
+                               boolean chargeInvokes) {
+        WorkSpan t = report.total();
+        return of(report, ps, progress, new Replay(report.recording(), t.workNanos(), t.spanNanos(),
+                report.burdenNanos(), report.spawns(), chargeInvokes ? t.count() : 0, costs));
+    }
+
+    private static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress, Replay replay) {
+        WorkSpan t = report.total();
         TreeSet<Integer> all = new TreeSet<>(ps);
         all.add(1);
         all.add(2);

@@ -63,6 +63,12 @@ record Prediction(int p, double predictedNanos, double speedup, double workLawNa
         for (int p : all) {
             progress.note("replay P=" + p);
             double tp = replay.predictNanos(p, SEED);
+            if (!out.isEmpty()) {
+                // Monotone in P, as the laws and the greedy bound are: the replay's own rises at
+                // large P (failed searches among many idle workers, wake-up cascades, coarser units)
+                // are the simulator's, and a pool of P workers is predicted no slower than fewer.
+                tp = Math.min(tp, out.get(out.size() - 1).predictedNanos());
+            }
             if (p == 1) {
                 t1 = tp;
             }

@@ -12,8 +12,10 @@ package dev.strand.sim;
  * @param spinSteps     steps an idle processor searches (failed steal attempts while no deque holds
  *                      work) before it parks, at least 0, or {@link #NEVER_PARK}: the idle protocol
  *                      of a runtime whose workers sleep (see {@code StealingEngine})
- * @param stealLatency  extra steps a successful steal takes before the stolen task starts (beyond
- *                      the attempt's {@code stealCost}), at least 0
+ * @param stealLatency  with parking, extra steps a successful steal takes before the stolen task
+ *                      starts (beyond the attempt's {@code stealCost}) when the thief had run work
+ *                      before: the time a worker that ran dry takes to find and start its next
+ *                      task; at least 0
  */
 public record Machine(int processors, int stealCost, int remoteLatency, Topology topology, int wakeLatency,
                       long spinSteps, int stealLatency) {

@@ -53,6 +53,8 @@ final class KernelProfile {
                     + "nothing to profile; try another -p");
         }
         List<Prediction> pr = Prediction.of(r, predict, progress, costs, true);
+        // the DAG alone, as replays before the scheduler's costs: shown beside, for comparison
+        List<Prediction> bare = Prediction.of(r, List.of(1, 2), Progress.start("replay", 1, false));
 
         String base = ReportFiles.safe(w.name());
         r.writeTo(out, base);
@@ -68,7 +70,8 @@ final class KernelProfile {
         for (int p : List.of(1, 2)) {
             double m = o.plain().get(p).median();
             double pred = Prediction.at(pr, p).predictedNanos() / 1e6;
-            compare.add(new ProfileJson.Compare(p, m, pred, 100 * (pred - m) / m));
+            double alone = Prediction.at(bare, p).predictedNanos() / 1e6;
+            compare.add(new ProfileJson.Compare(p, m, pred, 100 * (pred - m) / m, alone, 100 * (alone - m) / m));
         }
         double plainAtP = o.plain().get(plan.parallelism()).median();
         double overhead = 100 * (o.profiled().median() - plainAtP) / plainAtP;
@@ -91,11 +94,20 @@ final class KernelProfile {
         ProfileText.report(t, r);
         t.printf(Locale.ROOT, "%nMeasured without the profiler (median of %d runs) vs the replay of the profile:%n",
                 plan.rounds());
-        Table c = new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error");
+        boolean charged = costs.any();
+        Table c = charged
+                ? new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error", "DAG alone ms", "error")
+                : new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error");
         for (ProfileJson.Compare x : compare) {
             KernelRun.Times m = o.plain().get(x.p());
-            c.row(x.p(), ms(x.measuredMs()), ms(m.min()), ms(m.max()), ms(x.predictedMs()),
-                    ProfileText.percent(x.errorPercent()));
+            if (charged) {
+                c.row(x.p(), ms(x.measuredMs()), ms(m.min()), ms(m.max()), ms(x.predictedMs()),
+                        ProfileText.percent(x.errorPercent()), ms(x.dagAloneMs()),
+                        ProfileText.percent(x.dagAloneErrorPercent()));
+            } else {
+                c.row(x.p(), ms(x.measuredMs()), ms(m.min()), ms(m.max()), ms(x.predictedMs()),
+                        ProfileText.percent(x.errorPercent()));
+            }
         }
         c.print(t, "  ");
         KernelRun.Times prof = o.profiled();

@@ -32,7 +32,7 @@ import java.util.Objects;
  * counted too, but not placed), the simulated workers park as the runtime's do (all but the
  * root's start parked; a push onto an empty deque while nobody searches wakes one, which starts
  * after the calibrated wake-up; a worker that found nothing for the calibrated spin parks), a
- * steal costs the calibrated push-to-start of a searching worker, and every top-level run adds
+ * worker that ran dry starts what it steals after the calibrated latency, and every top-level run adds
  * the cost of an invoke on an idle pool. A prediction is never below the laws with the grown work
  * and span, plus those invokes.
  */
@@ -135,12 +135,11 @@ public final class Replay {
         int stealCost = (int) Math.max(1L, Math.min(Integer.MAX_VALUE,
                 Math.round((double) burdenNanos / unit)));
         Dag dag = Dag.of("replay", new NodeProc(recording.root(), unit, scale));
-        // A probe costs the burden (a failed one touches one deque); a searching worker's
-        // push-to-start beyond it is the latency of a successful steal.
+        // A probe costs the burden (a failed one touches one deque); a thief that ran dry starts
+        // what it steals after the calibrated latency.
         Machine m = costs.any()
                 ? new Machine(processors, stealCost, 0, Topology.FLAT, units(costs.wakeNanos(), unit),
-                        units(costs.spinNanos(), unit),
-                        units(Math.max(0L, costs.stealNanos() - burdenNanos), unit))
+                        units(costs.spinNanos(), unit), units(costs.stealNanos(), unit))
                 : new Machine(processors, stealCost, 0, Topology.FLAT);
         return Simulator.run(dag, strand, m, seed);
     }

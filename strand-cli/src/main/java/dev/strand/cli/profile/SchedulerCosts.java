@@ -18,8 +18,11 @@ import java.util.concurrent.locks.LockSupport;
  * <ul>
  *   <li><b>wake</b>: from a push onto an empty deque to the start of the task on another worker
  *       that was parked (an unpark and the OS scheduling the thread in);</li>
- *   <li><b>steal</b>: the same when that worker was awake and searching (it sees the push, takes
- *       the task, starts it);</li>
+ *   <li><b>steal</b>: from a worker running out of work to the start of the next task it steals,
+ *       while another worker splits a computation with {@code Strand.join} (a worker that ran dry
+ *       searches, may park, and is woken by a later push, or by its own timed re-scan when no
+ *       push woke it): the mean over trials, its middle 80 %, as the replay charges it to every
+ *       such steal;</li>
  *   <li><b>spin</b>: how long a worker that found nothing searches before it parks: a push later
  *       than this after its last task meets a parked worker;</li>
  *   <li><b>spawn</b>: a fork and its join on one worker (allocation, push, pop, completion), beyond
@@ -34,7 +37,7 @@ import java.util.concurrent.locks.LockSupport;
  * replay of earlier versions.
  *
  * @param wakeNanos   push to start on a parked worker
- * @param stealNanos  push to start on a searching worker
+ * @param stealNanos  a worker that ran dry to the start of its next stolen task
  * @param spinNanos   a searching worker's time before it parks
  * @param spawnNanos  a fork and join's own cost
  * @param invokeNanos an empty invoke on an idle pool
@@ -65,7 +68,7 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
 
     /** @return the costs as a line of the report */
     public String describe() {
-        return String.format(Locale.ROOT, "scheduler costs %s: wake-up %s, steal %s, spin %s before parking, "
+        return String.format(Locale.ROOT, "scheduler costs %s: wake-up %s, steal after running dry %s, spin %s before parking, "
                         + "%s per spawn, %s per idle-pool invoke",
                 measured ? "(measured)" : "(set)", us(wakeNanos), us(stealNanos), us(spinNanos),
                 ns(spawnNanos), us(invokeNanos));
@@ -111,7 +114,7 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
             two.invoke(() -> handOffs(10, 0, true));                 // warm-up, both paths
             two.invoke(() -> handOffs(10, 0, false));
             long wake = median(two.invoke(() -> handOffs(21, 0, true)));
-            long steal = median(two.invoke(() -> handOffs(21, 0, false)));
+            long steal = median(two.invoke(() -> handOffs(21, 0, false)));   // a searcher's, for spin
             long spin = 0;
             long threshold = steal + (wake - steal) / 2;
             for (long delay : SPIN_LADDER) {
@@ -121,8 +124,9 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
                 }
                 spin = delay;
             }
-            long invoke = invokeNanos(two, 15);
-            return new SchedulerCosts(wake, Math.max(1, steal), spin, spawn, invoke, true);
+            long invoke = invokeNanos(two, 11);
+            long dry = dryThiefNanos(two, 25);
+            return new SchedulerCosts(wake, Math.max(1, dry), spin, spawn, invoke, true);
         }
     }
 
@@ -187,6 +191,55 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
         return Arrays.copyOf(out, k);
     }
 
+    /**
+     * One worker spins 1 ms while the other splits a tree of 512 leaves of 20 us with
+     * {@code Strand.join}; the time from the end of the spin to the first leaf the spinning worker
+     * starts afterwards, per trial (the pool idle 10 ms before each, as a measured run's is).
+     *
+     * @return the mean of the middle 80 % of the trials that saw such a leaf
+     */
+    private static long dryThiefNanos(StrandPool pool, int trials) {
+        pool.invoke(() -> dryTrial(new long[3]));                    // warm-up
+        long[] gaps = new long[trials];
+        int k = 0;
+        for (int i = 0; i < trials; i++) {
+            LockSupport.parkNanos(10_000_000L);
+            long[] cell = new long[3];          // {end of the spin, the spinning thread's id, first leaf after}
+            pool.invoke(() -> dryTrial(cell));
+            if ((long) CELL.getAcquire(cell, 2) != 0) {
+                gaps[k++] = cell[2] - cell[0];
+            }
+        }
+        long[] g = Arrays.copyOf(gaps, k);
+        Arrays.sort(g);
+        int cut = k / 10;
+        long sum = 0;
+        for (int i = cut; i < k - cut; i++) {
+            sum += g[i];
+        }
+        return k - 2 * cut > 0 ? sum / (k - 2 * cut) : 0;
+    }
+
+    private static void dryTrial(long[] cell) {
+        Strand.join(() -> tree(9, cell), () -> {
+            spinFor(1_000_000L);
+            CELL.setRelease(cell, 1, Thread.currentThread().threadId());
+            CELL.setRelease(cell, 0, System.nanoTime());
+        });
+    }
+
+    private static void tree(int depth, long[] cell) {
+        if (depth == 0) {
+            if ((long) CELL.getAcquire(cell, 0) != 0 && (long) CELL.getAcquire(cell, 2) == 0
+                    && (long) CELL.getAcquire(cell, 1) == Thread.currentThread().threadId()) {
+                CELL.compareAndSet(cell, 2, 0L, System.nanoTime());
+            }
+            spinFor(20_000L);
+            return;
+        }
+        Strand.join(() -> tree(depth - 1, cell), () -> tree(depth - 1, cell));
+    }
+
     /** Spins until {@code cell[0]} is set or {@link #FAR_NANOS} passed since t0. */
     private static boolean await(long[] cell, long t0) {
         while ((long) CELL.getAcquire(cell, 0) == 0) {
@@ -205,11 +258,15 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
         }
     }
 
-    /** @return the median time of an empty invoke on {@code pool} after it has been idle 5 ms */
+    /**
+     * @return the median time of an empty invoke on {@code pool} after it and the caller have been
+     *     idle 10 ms, as a measured run's are (on a virtual machine, processors left idle that
+     *     long wake slowly: several times an unpark between busy threads)
+     */
     private static long invokeNanos(StrandPool pool, int trials) {
         long[] t = new long[trials];
         for (int i = 0; i < trials; i++) {
-            LockSupport.parkNanos(5_000_000L);
+            LockSupport.parkNanos(10_000_000L);
             long t0 = System.nanoTime();
             pool.invoke((Runnable) () -> { });
             t[i] = System.nanoTime() - t0;

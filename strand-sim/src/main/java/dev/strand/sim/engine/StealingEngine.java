@@ -22,7 +22,8 @@ import java.util.SplittableRandom;
  * parks (the re-scan before sleeping finds nothing). A push onto an empty deque while nobody
  * searches wakes one parked processor, which searches after {@link Machine#wakeLatency()} steps;
  * a searcher that steals while others sleep, no one else searches and work is left hands the
- * search over by waking one more. No wake-up is lost: a processor parks only when no deque holds
+ * search over by waking one more. A thief that had run work before starts what it stole after
+ * {@link Machine#stealLatency()} more steps. No wake-up is lost: a processor parks only when no deque holds
  * work, and a deque becomes non-empty only by a push, which wakes one when nobody searches.
  *
  * <p>Per-processor state is a few words plus a deque that starts at four slots, so P = 4096
@@ -69,6 +70,7 @@ public final class StealingEngine {
     private boolean[] parked;           // parking: asleep until woken
     private boolean[] searcher;         // parking: awake with no frame, looking for work
     private long[] idleSteps;           // parking: steps of failed attempts since it last had work
+    private boolean[] worked;           // parking: has run a work unit
     private int[] parkedStack;          // parking: the parked processors, any order
     private int parkedCount;
     private int searching;
@@ -160,6 +162,7 @@ public final class StealingEngine {
             parked = new boolean[n];
             searcher = new boolean[n];
             idleSteps = new long[n];
+            worked = new boolean[n];
             parkedStack = new int[n];
             for (int p = n - 1; p >= 1; p--) {  // an idle pool: all asleep but the root's
                 parked[p] = true;
@@ -251,6 +254,9 @@ public final class StealingEngine {
                 }
                 work[p]++;
                 workThisRound++;
+                if (parks) {
+                    worked[p] = true;
+                }
                 cur[p] = f;
                 return;
             }
@@ -381,7 +387,9 @@ public final class StealingEngine {
         track(v);
         track(p);
         cur[p] = pop(p);                        // the newest stolen frame runs next step
-        wait[p] += stealLatency;                // (or after the steal's own latency)
+        if (parks && worked[p]) {
+            wait[p] += stealLatency;            // a thief that ran dry: its hand-off latency
+        }
         steals++;
         migrations += k;
         if (distance > 0) {

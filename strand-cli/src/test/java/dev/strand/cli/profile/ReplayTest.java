@@ -232,6 +232,28 @@ class ReplayTest {
         }
     }
 
+    /**
+     * The bare replay (no scheduler's costs) of a profiled fib at P = 1..1024 never rises with P:
+     * the simulator's own time could (random searches among many idle workers, coarser units).
+     */
+    @Test
+    void bareReplayPredictionsNeverRiseWithP() {
+        for (int run = 0; run < 2; run++) {
+            ProfileReport rep;
+            try (StrandPool pool = StrandPool.builder().name("replay-test").parallelism(2).profile(true).build()) {
+                assertThat(pool.invoke(() -> fib(25))).isEqualTo(75025L);
+                rep = pool.profile();
+            }
+            List<Integer> ps = List.of(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768,
+                    1024);
+            List<Prediction> pr = Prediction.of(rep, ps, dev.strand.cli.out.Progress.start("test", 1, false));
+            for (int i = 1; i < pr.size(); i++) {
+                assertThat(pr.get(i).predictedNanos()).as("run %d, P=%d", run, pr.get(i).p())
+                        .isLessThanOrEqualTo(pr.get(i - 1).predictedNanos());
+            }
+        }
+    }
+
     /** fib with a handle per level: a frame holds several children at once and joins them LIFO. */
     static long fib(int n) {
         if (n < 2) {

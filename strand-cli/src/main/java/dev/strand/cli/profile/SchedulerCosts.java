@@ -1,7 +1,7 @@
 package dev.strand.cli.profile;
 
-import dev.strand.StrandPool;
 import dev.strand.Strand;
+import dev.strand.StrandPool;
 import dev.strand.Task;
 import dev.strand.workloads.Stats;
 import java.lang.invoke.MethodHandles;

@@ -68,6 +68,9 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
 
     /** @return the costs as a line of the report */
     public String describe() {
+        if (!any()) {
+            return "no scheduler costs charged: the replay is of the DAG alone, a steal costing the burden";
+        }
         return String.format(Locale.ROOT, "scheduler costs %s: wake-up %s, steal after running dry %s, spin %s before parking, "
                         + "%s per spawn, %s per idle-pool invoke",
                 measured ? "(measured)" : "(set)", us(wakeNanos), us(stealNanos), us(spinNanos),

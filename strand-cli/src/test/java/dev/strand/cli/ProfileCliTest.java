@@ -29,12 +29,26 @@ class ProfileCliTest {
         assertThat(r.out()).contains("fib-cutoff (n=25 cutoff=12)", "Work/span profile at P=2",
                 "Distortion at P=2: profiled ", "What the figures mean:");
         assertThat(r.out()).containsPattern("(?m)^  \\(all\\) +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ ");
-        assertThat(r.out()).containsPattern("(?m)^  1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%$");
+        // measured, min, max, predicted, error, then the DAG alone and its error
+        assertThat(r.out()).containsPattern(
+                "(?m)^  1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[-+][0-9.]+% +[0-9.]+ +[-+][0-9.]+%$");
+        assertThat(r.out()).containsPattern("(?m)^  scheduler costs \\(measured\\): wake-up [0-9.]+ us, ");
         assertThat(r.out()).containsPattern("(?m)^  +8 +[0-9.]+ +[0-9.]+x ");
         for (String f : List.of("fib-cutoff.txt", "fib-cutoff.csv", "fib-cutoff.json",
                 "fib-cutoff-speedup.png", "fib-cutoff-time.png")) {
             assertThat(dir.resolve(f)).isNotEmptyFile();
         }
+    }
+
+    @Test
+    void withoutSchedulerCostsTheReplayIsTheDagAlone(@TempDir Path dir) {
+        Run r = CliTest.run("profile", "fib-cutoff", "--size", "small", "-p", "2", "--rounds", "1",
+                "--warmup", "0", "--pause", "0", "--predict", "1,2", "--out", dir.toString(), "--no-progress",
+                "--no-charts", "--no-scheduler-costs");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("no scheduler costs charged").doesNotContain("DAG alone ms");
+        assertThat(r.out()).containsPattern("(?m)^  1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%$");
     }
 
     @Test

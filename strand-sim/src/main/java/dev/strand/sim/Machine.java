@@ -7,8 +7,21 @@ package dev.strand.sim;
  * @param stealCost     steps one steal attempt takes, at least 1 (unit by default)
  * @param remoteLatency extra steps per unit of {@link Topology#distance} to the victim, at least 0
  * @param topology      sockets and nodes ({@link Topology#FLAT} by default)
+ * @param wakeLatency   steps from the wake-up of a parked processor to its first steal attempt, at
+ *                      least 0; with {@link #NEVER_PARK} processors never park and this is unused
+ * @param spinSteps     steps an idle processor searches (failed steal attempts while no deque holds
+ *                      work) before it parks, at least 0, or {@link #NEVER_PARK}: the idle protocol
+ *                      of a runtime whose workers sleep (see {@code StealingEngine})
+ * @param stealLatency  with parking, extra steps a successful steal takes before the stolen task
+ *                      starts (beyond the attempt's {@code stealCost}) when the thief had run work
+ *                      before: the time a worker that ran dry takes to find and start its next
+ *                      task; at least 0
  */
-public record Machine(int processors, int stealCost, int remoteLatency, Topology topology) {
+public record Machine(int processors, int stealCost, int remoteLatency, Topology topology, int wakeLatency,
+                      long spinSteps, int stealLatency) {
+
+    /** {@link #spinSteps()}: idle processors search forever, as in the classic model. */
+    public static final long NEVER_PARK = Long.MAX_VALUE;
 
     public Machine {
         if (processors < 1) {
@@ -23,6 +36,25 @@ public record Machine(int processors, int stealCost, int remoteLatency, Topology
         if (topology == null) {
             throw new NullPointerException("topology must not be null");
         }
+        if (wakeLatency < 0) {
+            throw new IllegalArgumentException("wakeLatency must be >= 0, got " + wakeLatency);
+        }
+        if (spinSteps < 0) {
+            throw new IllegalArgumentException("spinSteps must be >= 0, got " + spinSteps);
+        }
+        if (stealLatency < 0) {
+            throw new IllegalArgumentException("stealLatency must be >= 0, got " + stealLatency);
+        }
+    }
+
+    /** A machine whose idle processors never park. */
+    public Machine(int processors, int stealCost, int remoteLatency, Topology topology) {
+        this(processors, stealCost, remoteLatency, topology, 0, NEVER_PARK, 0);
+    }
+
+    /** @return whether idle processors park (and start parked, but for the root's) */
+    public boolean parks() {
+        return spinSteps != NEVER_PARK;
     }
 
     /** @return P processors, unit steal cost, flat topology */

@@ -245,4 +245,79 @@ class SimulatorTest {
                 .hasMessageContaining("reference scheduler");
         assertThatThrownBy(() -> Policy.workStealing(null)).isInstanceOf(NullPointerException.class);
     }
+
+    // ------------------------------------------------------------ parking
+
+    private static Policy childStealing() {
+        return Policy.workStealing(Spawn.CHILD).withVictims(Victims.COPRIME);
+    }
+
+    /**
+     * Two branches of 1000 units: the second processor starts parked, is woken by the first push
+     * onto the empty deque, and steals the older branch after the wake latency, so the run takes
+     * the latency longer than without parking; every unit of work is still run once.
+     */
+    @Test
+    void aParkedProcessorStartsAfterTheWakeLatency() {
+        Dag d = Dags.spawnLoop(2, 1000);
+        Result plain = Simulator.run(d, childStealing(), new Machine(2, 1, 0, Topology.FLAT), 1);
+        Result parked = Simulator.run(d, childStealing(),
+                new Machine(2, 1, 0, Topology.FLAT, 300, 10, 0), 1);
+        assertThat(parked.work()).isEqualTo(plain.work());
+        assertThat(parked.minWork() + parked.maxWork()).isEqualTo(parked.work());
+        assertThat(plain.time()).isLessThan(1010);
+        assertThat(parked.time()).isBetween(plain.time() + 290, plain.time() + 310);
+    }
+
+    /**
+     * A thief's first steal (after its wake-up) is not delayed; a later one, after it ran dry, is
+     * delayed by the steal latency: four branches of 1000 units on two processors, one later steal.
+     */
+    @Test
+    void aStealsLatencyDelaysAThiefThatRanDry() {
+        Dag two = Dags.spawnLoop(2, 1000);
+        Result plainTwo = Simulator.run(two, childStealing(), new Machine(2, 1, 0, Topology.FLAT), 1);
+        Result lateTwo = Simulator.run(two, childStealing(),
+                new Machine(2, 1, 0, Topology.FLAT, 0, 1_000_000, 500), 1);
+        assertThat(lateTwo.time()).isEqualTo(plainTwo.time());
+        Dag four = Dags.spawnLoop(4, 1000);
+        Result plain = Simulator.run(four, childStealing(), new Machine(2, 1, 0, Topology.FLAT), 1);
+        Result late = Simulator.run(four, childStealing(),
+                new Machine(2, 1, 0, Topology.FLAT, 0, 1_000_000, 500), 1);
+        assertThat(late.work()).isEqualTo(plain.work());
+        assertThat(late.time()).isGreaterThan(plain.time()).isLessThanOrEqualTo(plain.time() + 500);
+    }
+
+    /**
+     * Parking never loses work or a wake-up: every generated DAG finishes with its whole work run
+     * once, on 2 to 64 processors, whatever the wake latency and spin; and no run is shorter than
+     * its laws.
+     */
+    @Test
+    void parkingProcessorsRunEveryUnitOnce() {
+        for (Dag d : dags()) {
+            for (int p : new int[] {2, 3, 8, 64}) {
+                for (int[] c : new int[][] {{0, 0}, {5, 0}, {40, 3}, {200, 50}}) {
+                    Machine m = new Machine(p, 1, 0, Topology.FLAT, c[0], c[1], c[0] / 4);
+                    Result r = Simulator.run(d, childStealing(), m, 7);
+                    Result free = Simulator.run(d, childStealing(), new Machine(p, 1, 0, Topology.FLAT), 7);
+                    assertThat(r.work()).as("%s P=%d %s", d.name(), p, java.util.Arrays.toString(c))
+                            .isEqualTo(free.work());
+                    assertThat(r.time()).as("%s P=%d", d.name(), p)
+                            .isGreaterThanOrEqualTo(Math.max(r.span(), (r.work() + p - 1) / p));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aMachineRejectsNegativeParkingFigures() {
+        assertThatThrownBy(() -> new Machine(2, 1, 0, Topology.FLAT, -1, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Machine(2, 1, 0, Topology.FLAT, 0, -1, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Machine(2, 1, 0, Topology.FLAT, 0, 0, -1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(Machine.of(4).parks()).isFalse();
+    }
 }

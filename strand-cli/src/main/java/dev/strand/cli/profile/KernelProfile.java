@@ -22,10 +22,16 @@ final class KernelProfile {
     private final List<Integer> predict;
     private final Path out;
     private final boolean charts;
+    private final SchedulerCosts costs;
 
-    /** @param charts whether to write the PNG charts beside the reports */
-    KernelProfile(Workload w, KernelRun.Plan plan, List<Integer> predict, Path out, boolean charts) {
+    /**
+     * @param charts whether to write the PNG charts beside the reports
+     * @param costs  the scheduler's costs the replay charges
+     */
+    KernelProfile(Workload w, KernelRun.Plan plan, List<Integer> predict, Path out, boolean charts,
+                  SchedulerCosts costs) {
         this.w = w;
+        this.costs = costs;
         this.plan = plan;
         this.predict = predict;
         this.out = out;
@@ -46,7 +52,9 @@ final class KernelProfile {
                     + plan.parallelism() + " worker(s) (at this P it runs on the calling thread): "
                     + "nothing to profile; try another -p");
         }
-        List<Prediction> pr = Prediction.of(r, predict, progress);
+        List<Prediction> pr = Prediction.of(r, predict, progress, costs, true);
+        // the DAG alone, as replays before the scheduler's costs: shown beside, for comparison
+        List<Prediction> bare = Prediction.of(r, List.of(1, 2), Progress.start("replay", 1, false));
 
         String base = ReportFiles.safe(w.name());
         r.writeTo(out, base);
@@ -62,7 +70,8 @@ final class KernelProfile {
         for (int p : List.of(1, 2)) {
             double m = o.plain().get(p).median();
             double pred = Prediction.at(pr, p).predictedNanos() / 1e6;
-            compare.add(new ProfileJson.Compare(p, m, pred, 100 * (pred - m) / m));
+            double alone = Prediction.at(bare, p).predictedNanos() / 1e6;
+            compare.add(new ProfileJson.Compare(p, m, pred, 100 * (pred - m) / m, alone, 100 * (alone - m) / m));
         }
         double plainAtP = o.plain().get(plan.parallelism()).median();
         double overhead = 100 * (o.profiled().median() - plainAtP) / plainAtP;
@@ -85,11 +94,20 @@ final class KernelProfile {
         ProfileText.report(t, r);
         t.printf(Locale.ROOT, "%nMeasured without the profiler (median of %d runs) vs the replay of the profile:%n",
                 plan.rounds());
-        Table c = new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error");
+        boolean charged = costs.any();
+        Table c = charged
+                ? new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error", "DAG alone ms", "error")
+                : new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error");
         for (ProfileJson.Compare x : compare) {
             KernelRun.Times m = o.plain().get(x.p());
-            c.row(x.p(), ms(x.measuredMs()), ms(m.min()), ms(m.max()), ms(x.predictedMs()),
-                    ProfileText.percent(x.errorPercent()));
+            if (charged) {
+                c.row(x.p(), ms(x.measuredMs()), ms(m.min()), ms(m.max()), ms(x.predictedMs()),
+                        ProfileText.percent(x.errorPercent()), ms(x.dagAloneMs()),
+                        ProfileText.percent(x.dagAloneErrorPercent()));
+            } else {
+                c.row(x.p(), ms(x.measuredMs()), ms(m.min()), ms(m.max()), ms(x.predictedMs()),
+                        ProfileText.percent(x.errorPercent()));
+            }
         }
         c.print(t, "  ");
         KernelRun.Times prof = o.profiled();
@@ -101,6 +119,7 @@ final class KernelProfile {
             t.println("  " + load);
         }
         t.printf(Locale.ROOT, "%nReplay of the recorded DAG in the simulator, beside the laws:%n");
+        t.println("  " + costs.describe());
         ProfileText.predictions(t, pr);
         t.println("Files: " + String.join(", ", files.stream().map(Path::toString).toList()));
         t.flush();

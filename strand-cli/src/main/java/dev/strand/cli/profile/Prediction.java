@@ -33,7 +33,28 @@ record Prediction(int p, double predictedNanos, double speedup, double workLawNa
      */
     static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress) {
         WorkSpan t = report.total();
-        Replay replay = new Replay(report.recording(), t.workNanos(), t.spanNanos(), report.burdenNanos());
+        return of(report, ps, progress, new Replay(report.recording(), t.workNanos(), t.spanNanos(),
+                report.burdenNanos()));
+    }
+
+    /**
+     * @param report       the profile (its recording is replayed)
+     * @param ps           the P values; 1 and 2 are added
+     * @param costs        the scheduler's costs to charge
+     * @param chargeInvokes whether each of the pool's top-level runs is charged an invoke on an idle
+     *                     pool (a kernel's measured time includes it; a program's time outside its
+     *                     pools already does)
+     * @return one prediction per P, ascending
+     */
+    static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress, SchedulerCosts costs,
+                               boolean chargeInvokes) {
+        WorkSpan t = report.total();
+        return of(report, ps, progress, new Replay(report.recording(), t.workNanos(), t.spanNanos(),
+                report.burdenNanos(), report.spawns(), chargeInvokes ? t.count() : 0, costs));
+    }
+
+    private static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress, Replay replay) {
+        WorkSpan t = report.total();
         TreeSet<Integer> all = new TreeSet<>(ps);
         all.add(1);
         all.add(2);
@@ -42,6 +63,12 @@ record Prediction(int p, double predictedNanos, double speedup, double workLawNa
         for (int p : all) {
             progress.note("replay P=" + p);
             double tp = replay.predictNanos(p, SEED);
+            if (!out.isEmpty()) {
+                // Monotone in P, as the laws and the greedy bound are: the replay's own rises at
+                // large P (failed searches among many idle workers, wake-up cascades, coarser units)
+                // are the simulator's, and a pool of P workers is predicted no slower than fewer.
+                tp = Math.min(tp, out.get(out.size() - 1).predictedNanos());
+            }
             if (p == 1) {
                 t1 = tp;
             }

@@ -144,6 +144,11 @@ public final class ProfileCommand implements Callable<Integer> {
             + "wall time, so that time a worker was descheduled is not work (default: off).")
     boolean cpuTime;
 
+    @Option(names = "--no-scheduler-costs", description = "Replay without the scheduler's costs measured on "
+            + "this machine (wake-up, steal, spin, spawn, invoke): the bare DAG, a steal costing the burden "
+            + "(default: off).")
+    boolean noSchedulerCosts;
+
     @Option(names = "--jar", paramLabel = "JAR", description = "Profile the program in this jar.")
     Path jar;
 
@@ -201,10 +206,12 @@ public final class ProfileCommand implements Callable<Integer> {
                     Runtime.getRuntime().availableProcessors());
             o.flush();
         }
+        SchedulerCosts costs = schedulerCosts();
         try (Progress progress = Progress.start("profile", steps, !json && !noProgress)) {
             for (Workload w : workloads) {
                 try (w) {
-                    docs.add(new KernelProfile(w, plan, predict, out, !noCharts).run(progress, json ? null : o));
+                    docs.add(new KernelProfile(w, plan, predict, out, !noCharts, costs)
+                            .run(progress, json ? null : o));
                 } catch (KernelProfile.NothingProfiled e) {
                     throw bad(e.getMessage());
                 }
@@ -222,6 +229,11 @@ public final class ProfileCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** @return the costs the replay charges: measured here, or none with --no-scheduler-costs */
+    private SchedulerCosts schedulerCosts() {
+        return noSchedulerCosts ? SchedulerCosts.NONE : SchedulerCosts.ofMachine();
+    }
+
     /** The three ways a program runs, in the order of the first round. */
     private static final int PROFILED = 0;
     private static final int PLAIN_OWN = 1;
@@ -237,6 +249,7 @@ public final class ProfileCommand implements Callable<Integer> {
         }
         prepareOut();
         Set<Path> before = ReportFiles.texts(out);
+        SchedulerCosts costs = schedulerCosts();
         String clock = cpuTime ? "cpu" : "wall";
         Path dir = out.toAbsolutePath();
         double[][] millis = new double[3][runs];
@@ -305,7 +318,7 @@ public final class ProfileCommand implements Callable<Integer> {
                 Path text = ReportFiles.findOrWrite(r, out, before, base);
                 List<Integer> ps = new ArrayList<>(predict);
                 ps.add(r.workers());
-                List<Prediction> pr = Prediction.of(r, ps, progress);
+                List<Prediction> pr = Prediction.of(r, ps, progress, costs, false);
                 poolsWall += r.total().wallNanos();
                 predictedOne += Prediction.at(pr, 1).predictedNanos();
                 predictedOwn += Prediction.at(pr, r.workers()).predictedNanos();
@@ -323,6 +336,7 @@ public final class ProfileCommand implements Callable<Integer> {
                     spread(o, profiled, i);
                     o.println();
                     o.println("  Replay of the recorded DAG in the simulator, beside the laws:");
+                    o.println("  " + costs.describe());
                     ProfileText.predictions(o, pr);
                     o.println("  Files: " + String.join(", ", files.stream().map(Path::toString).toList()));
                 }

@@ -45,7 +45,13 @@ final class ProfileJson {
     }
 
     /** Measured (unprofiled median) against predicted, at one P. */
-    record Compare(int p, double measuredMs, double predictedMs, double errorPercent) { }
+    record Compare(int p, double measuredMs, double predictedMs, double errorPercent, double dagAloneMs,
+                   double dagAloneErrorPercent) {
+        /** Without the bare DAG's replay (the scheduler's costs were not charged). */
+        Compare(int p, double measuredMs, double predictedMs, double errorPercent) {
+            this(p, measuredMs, predictedMs, errorPercent, predictedMs, errorPercent);
+        }
+    }
 
     /** The replay and the laws at one P. */
     record Point(int p, double predictedMs, double speedup, double workLawMs, double spanLawMs,

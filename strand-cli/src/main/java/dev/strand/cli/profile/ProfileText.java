@@ -29,8 +29,13 @@ final class ProfileText {
             + "  bound           T1/P + T-inf: a greedy scheduler is at least this fast; work%n"
             + "                  stealing comes within a constant factor of it in expectation%n"
             + "  replay          the recorded DAG run in Strand's scheduler simulator (child%n"
-            + "                  stealing, one task per steal, a steal costs the burden): the%n"
-            + "                  time it predicts on P workers, no GC or memory effects%n";
+            + "                  stealing, one task per steal, a steal probe costs the burden)%n"
+            + "                  with the scheduler's costs measured on this machine: parked%n"
+            + "                  workers wake after the wake-up latency, a steal starts its%n"
+            + "                  task after the steal latency, a run pays an invoke on an%n"
+            + "                  idle pool; the time it predicts on P workers, no GC or%n"
+            + "                  memory effects, never rising with P%n"
+            + "  DAG alone       the same replay without the scheduler's costs%n";
 
     /** Prints the report as a table: one row per region. */
     static void report(PrintWriter out, ProfileReport r) {

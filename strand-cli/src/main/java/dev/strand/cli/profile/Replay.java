@@ -26,6 +26,15 @@ import java.util.Objects;
  * units (the last one the remainder): the same work and span, the shape of a parallel loop.
  * Sub-trees of equal size are equal values, so the simulator's metrics walk is logarithmic in
  * the pieces and the procedures are generated only as the simulator reaches them.
+ *
+ * <p>With {@link SchedulerCosts} the replay also charges what the profile leaves out: every
+ * duration grows by the recorded spawns' own cost spread over the work (spawns inside blobs are
+ * counted too, but not placed), the simulated workers park as the runtime's do (all but the
+ * root's start parked; a push onto an empty deque while nobody searches wakes one, which starts
+ * after the calibrated wake-up; a worker that found nothing for the calibrated spin parks), a
+ * worker that ran dry starts what it steals after the calibrated latency, and every top-level run adds
+ * the cost of an invoke on an idle pool. A prediction is never below the laws with the grown work
+ * and span, plus those invokes.
  */
 public final class Replay {
     /** Simulated processor-steps to aim for per run: bounds the time a replay takes. */
@@ -37,6 +46,9 @@ public final class Replay {
     private final long workNanos;
     private final long spanNanos;
     private final long burdenNanos;
+    private final SchedulerCosts costs;
+    private final double scale;
+    private final long invokes;
 
     /**
      * @param recording   the recorded run
@@ -49,17 +61,48 @@ public final class Replay {
         this.workNanos = Math.max(0L, workNanos);
         this.spanNanos = Math.max(0L, spanNanos);
         this.burdenNanos = Math.max(0L, burdenNanos);
+        this.costs = SchedulerCosts.NONE;
+        this.scale = 1.0;
+        this.invokes = 0;
+    }
+
+    /**
+     * A replay that charges the scheduler's costs.
+     *
+     * @param recording the recorded run
+     * @param workNanos its total work T1
+     * @param spanNanos its span T∞
+     * @param burdenNanos the cost of a steal attempt, in nanoseconds
+     * @param spawns    the forks it counted (each charged {@link SchedulerCosts#spawnNanos()})
+     * @param invokes   its top-level runs (each charged {@link SchedulerCosts#invokeNanos()})
+     * @param costs     the scheduler's costs
+     */
+    public Replay(DagRecording recording, long workNanos, long spanNanos, long burdenNanos, long spawns,
+                  long invokes, SchedulerCosts costs) {
+        this.recording = Objects.requireNonNull(recording, "recording must not be null");
+        this.costs = Objects.requireNonNull(costs, "costs must not be null");
+        this.workNanos = Math.max(0L, workNanos);
+        this.spanNanos = Math.max(0L, spanNanos);
+        this.burdenNanos = Math.max(0L, burdenNanos);
+        double extra = (double) Math.max(0L, spawns) * costs.spawnNanos();
+        this.scale = this.workNanos > 0 ? 1.0 + extra / this.workNanos : 1.0;
+        this.invokes = Math.max(0L, invokes);
+    }
+
+    /** @return the factor every recorded duration is multiplied by (the spawns' own cost) */
+    public double scale() {
+        return scale;
     }
 
     /** @return nanoseconds per simulator step for a replay on {@code processors} workers */
     public long unitNanos(int processors) {
-        double steps = workNanos + (double) processors * spanNanos;
+        double steps = scale * (workNanos + (double) processors * spanNanos);
         return Math.max(MIN_UNIT_NANOS, (long) Math.ceil(steps / STEP_BUDGET));
     }
 
     /** @return the DAG the simulator runs on {@code processors} workers */
     public Dag dag(int processors) {
-        return Dag.of("replay", new NodeProc(recording.root(), unitNanos(processors)));
+        return Dag.of("replay", new NodeProc(recording.root(), unitNanos(processors), scale));
     }
 
     /**
@@ -74,8 +117,8 @@ public final class Replay {
     public double predictNanos(int processors, long seed) {
         long unit = unitNanos(processors);
         Result r = run(processors, seed, unit);
-        double laws = Math.max((double) spanNanos, (double) workNanos / processors);
-        return Math.max((double) r.time() * unit, laws);
+        double laws = scale * Math.max((double) spanNanos, (double) workNanos / processors);
+        return Math.max((double) r.time() * unit, laws) + (double) invokes * costs.invokeNanos();
     }
 
     /**
@@ -91,8 +134,18 @@ public final class Replay {
         Policy strand = Policy.workStealing(Policy.Spawn.CHILD).withVictims(Policy.Victims.COPRIME);
         int stealCost = (int) Math.max(1L, Math.min(Integer.MAX_VALUE,
                 Math.round((double) burdenNanos / unit)));
-        Dag dag = Dag.of("replay", new NodeProc(recording.root(), unit));
-        return Simulator.run(dag, strand, new Machine(processors, stealCost, 0, Topology.FLAT), seed);
+        Dag dag = Dag.of("replay", new NodeProc(recording.root(), unit, scale));
+        // A probe costs the burden (a failed one touches one deque); a thief that ran dry starts
+        // what it steals after the calibrated latency.
+        Machine m = costs.any()
+                ? new Machine(processors, stealCost, 0, Topology.FLAT, units(costs.wakeNanos(), unit),
+                        units(costs.spinNanos(), unit), units(costs.stealNanos(), unit))
+                : new Machine(processors, stealCost, 0, Topology.FLAT);
+        return Simulator.run(dag, strand, m, seed);
+    }
+
+    private static int units(long nanos, long unit) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.round((double) nanos / unit));
     }
 
     /**
@@ -103,25 +156,27 @@ public final class Replay {
     static final class NodeProc implements Proc {
         private final DagRecording.Node node;
         private final long unit;
+        private final double scale;
         private final int[] index;      // the node's action behind each of ours
         private final long[] work;      // units of a WORK or a blob's work
         private final long[] span;      // units of a blob's span
 
-        NodeProc(DagRecording.Node node, long unit) {
+        NodeProc(DagRecording.Node node, long unit, double scale) {
             this.node = node;
             this.unit = unit;
+            this.scale = scale;
             int n = node.size();
             int[] idx = new int[n];
             long[] w = new long[n];
             long[] s = new long[n];
             int k = 0;
-            long doneNanos = 0;
+            double doneNanos = 0;
             long doneUnits = 0;
             for (int i = 0; i < n; i++) {
                 DagRecording.Kind kind = node.kind(i);
                 if (kind == DagRecording.Kind.WORK || kind == DagRecording.Kind.BLOB) {
-                    doneNanos += Math.max(0L, node.work(i));
-                    long end = Math.round((double) doneNanos / unit);
+                    doneNanos += scale * Math.max(0L, node.work(i));
+                    long end = Math.round(doneNanos / unit);
                     long units = end - doneUnits;
                     doneUnits = end;
                     if (units <= 0) {
@@ -129,7 +184,7 @@ public final class Replay {
                     }
                     w[k] = units;
                     if (kind == DagRecording.Kind.BLOB) {
-                        s[k] = Math.max(1L, Math.min(units, Math.round((double) node.span(i) / unit)));
+                        s[k] = Math.max(1L, Math.min(units, Math.round(scale * node.span(i) / unit)));
                     }
                 }
                 idx[k++] = i;
@@ -162,7 +217,7 @@ public final class Replay {
             int j = index[i];
             return switch (node.kind(j)) {
                 case BLOB -> Blob.of(work[i], span[i]);
-                case SPAWN, CALL -> new NodeProc(node.child(j), unit);
+                case SPAWN, CALL -> new NodeProc(node.child(j), unit, scale);
                 default -> null;
             };
         }

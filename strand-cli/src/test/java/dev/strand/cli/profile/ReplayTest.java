@@ -182,6 +182,78 @@ class ReplayTest {
                 .isLessThanOrEqualTo(Replay.STEP_BUDGET);
     }
 
+    static final SchedulerCosts COSTS = new SchedulerCosts(50_000, 5_000, 20_000, 0, 100_000, false);
+
+    /**
+     * Two branches of 100 us: the bare replay predicts 100 us on two workers, but the second worker
+     * is parked when the first push comes, so it starts the stolen branch a wake-up (50 us) later;
+     * the invoke on an idle pool (100 us) comes on top at every P.
+     */
+    @Test
+    void aSmallRunOnTwoWorkersPaysTheWakeUpOfTheParkedOne() {
+        Built root = new Built().spawn(new Built().serial(100_000)).spawn(new Built().serial(100_000)).sync();
+        Replay bare = new Replay(recording(root), 200_000, 100_000, 500);
+        assertThat(bare.predictNanos(2, 1)).isBetween(100e3, 102e3);
+        Replay r = new Replay(recording(root), 200_000, 100_000, 500, 2, 1, COSTS);
+        assertThat(r.predictNanos(1, 1)).isCloseTo(300e3, within(1e3));
+        assertThat(r.predictNanos(2, 1)).isBetween(100e3 + 50e3 + 100e3, 100e3 + 50e3 + 100e3 + 6e3);
+    }
+
+    /** A spawn's set cost grows the work and span it is spread over, and so the prediction. */
+    @Test
+    void aSpawnsSetCostIsSpreadOverTheWork() {
+        Built root = new Built().spawn(new Built().serial(MS)).spawn(new Built().serial(MS)).sync();
+        SchedulerCosts c = new SchedulerCosts(0, 0, 0, 1_000, 0, false);
+        Replay r = new Replay(recording(root), 2 * MS, MS, 500, 1000, 1, c);
+        assertThat(r.scale()).isCloseTo(1.5, within(1e-9));
+        assertThat(r.predictNanos(1, 1)).isCloseTo(3e6, within(1e3));
+    }
+
+    /**
+     * With the scheduler's costs, every prediction from P = 1 to 1024 of a profiled fib is at least
+     * the laws plus the invoke, and none is above the prediction at a smaller P.
+     */
+    @Test
+    void predictionsWithCostsStayAboveTheLawsAndNeverRiseWithP() {
+        ProfileReport rep;
+        try (StrandPool pool = StrandPool.builder().name("replay-test").parallelism(2).profile(true).build()) {
+            assertThat(pool.invoke(() -> fibJoin(24))).isEqualTo(46368L);
+            rep = pool.profile();
+        }
+        List<Integer> ps = List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024);
+        List<Prediction> pr = Prediction.of(rep, ps, dev.strand.cli.out.Progress.start("test", 1, false), COSTS, true);
+        double before = Double.MAX_VALUE;
+        double work = rep.total().workNanos();
+        double span = rep.total().spanNanos();
+        for (Prediction x : pr) {
+            assertThat(x.predictedNanos()).as("P=%d", x.p()).isLessThanOrEqualTo(before)
+                    .isGreaterThanOrEqualTo(Math.max(span, work / x.p()) + rep.total().count() * 100e3);
+            before = x.predictedNanos();
+        }
+    }
+
+    /**
+     * The bare replay (no scheduler's costs) of a profiled fib at P = 1..1024 never rises with P:
+     * the simulator's own time could (random searches among many idle workers, coarser units).
+     */
+    @Test
+    void bareReplayPredictionsNeverRiseWithP() {
+        for (int run = 0; run < 2; run++) {
+            ProfileReport rep;
+            try (StrandPool pool = StrandPool.builder().name("replay-test").parallelism(2).profile(true).build()) {
+                assertThat(pool.invoke(() -> fib(25))).isEqualTo(75025L);
+                rep = pool.profile();
+            }
+            List<Integer> ps = List.of(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768,
+                    1024);
+            List<Prediction> pr = Prediction.of(rep, ps, dev.strand.cli.out.Progress.start("test", 1, false));
+            for (int i = 1; i < pr.size(); i++) {
+                assertThat(pr.get(i).predictedNanos()).as("run %d, P=%d", run, pr.get(i).p())
+                        .isLessThanOrEqualTo(pr.get(i - 1).predictedNanos());
+            }
+        }
+    }
+
     /** fib with a handle per level: a frame holds several children at once and joins them LIFO. */
     static long fib(int n) {
         if (n < 2) {

@@ -16,6 +16,16 @@ import java.util.SplittableRandom;
  * attempt, or nothing (work sharing with an empty deque). Spawn, call, sync and return take no
  * time: a processor resolves them until it reaches a work unit.
  *
+ * <p>Parking ({@link Machine#parks()}): the idle protocol of a runtime whose workers sleep. Every
+ * processor but the root's starts parked. An idle processor is a <em>searcher</em>; a searcher
+ * whose steal attempts have failed for {@link Machine#spinSteps()} steps while no deque holds work
+ * parks (the re-scan before sleeping finds nothing). A push onto an empty deque while nobody
+ * searches wakes one parked processor, which searches after {@link Machine#wakeLatency()} steps;
+ * a searcher that steals while others sleep, no one else searches and work is left hands the
+ * search over by waking one more. A thief that had run work before starts what it stole after
+ * {@link Machine#stealLatency()} more steps. No wake-up is lost: a processor parks only when no deque holds
+ * work, and a deque becomes non-empty only by a push, which wakes one when nobody searches.
+ *
  * <p>Per-processor state is a few words plus a deque that starts at four slots, so P = 4096
  * costs little; a round costs O(scheduled processors), which is the number of simulated
  * processor-steps, i.e. T1 plus the idle steps being measured.
@@ -39,6 +49,10 @@ public final class StealingEngine {
     private final boolean yieldToWorkers;
     private final Policy.Feedback feedback;
     private final SplittableRandom rng;
+    private final boolean parks;
+    private final int wakeLatency;
+    private final long spinSteps;
+    private final int stealLatency;
 
     private final Frame[] cur;
     private final FrameDeque[] dq;
@@ -52,6 +66,15 @@ public final class StealingEngine {
     private int[] back;                 // LOCALIZED: who last stole from me, -1 if nobody
     private int[] fails;                // HIERARCHICAL: failed attempts since the last success
     private int[] perm;                 // multiprogrammed: the processors scheduled this round
+
+    private boolean[] parked;           // parking: asleep until woken
+    private boolean[] searcher;         // parking: awake with no frame, looking for work
+    private long[] idleSteps;           // parking: steps of failed attempts since it last had work
+    private boolean[] worked;           // parking: has run a work unit
+    private int[] parkedStack;          // parking: the parked processors, any order
+    private int parkedCount;
+    private int searching;
+    private long wakes;
 
     private double desire = 1;          // feedback: A-Steal's desire and allotment
     private int allot;
@@ -90,6 +113,10 @@ public final class StealingEngine {
         this.yieldToWorkers = policy.yieldToWorkers();
         this.feedback = policy.feedback();
         this.rng = new SplittableRandom(seed);
+        this.parks = machine.parks();
+        this.wakeLatency = machine.wakeLatency();
+        this.spinSteps = machine.spinSteps();
+        this.stealLatency = machine.stealLatency();
         cur = new Frame[n];
         dq = new FrameDeque[n];
         for (int p = 0; p < n; p++) {
@@ -131,6 +158,22 @@ public final class StealingEngine {
             mugStack = new int[n];
             mugged = new boolean[n];
         }
+        if (parks) {
+            parked = new boolean[n];
+            searcher = new boolean[n];
+            idleSteps = new long[n];
+            worked = new boolean[n];
+            parkedStack = new int[n];
+            for (int p = n - 1; p >= 1; p--) {  // an idle pool: all asleep but the root's
+                parked[p] = true;
+                parkedStack[parkedCount++] = p;
+            }
+        }
+    }
+
+    /** @return parked processors woken so far (0 without parking) */
+    public long wakes() {
+        return wakes;
     }
 
     /** Runs the computation to the end. */
@@ -188,6 +231,9 @@ public final class StealingEngine {
 
     /** One step of processor p. */
     private void step(int p) {
+        if (parks && parked[p]) {
+            return;
+        }
         if (wait[p] > 0) {
             wait[p]--;
             return;
@@ -208,6 +254,9 @@ public final class StealingEngine {
                 }
                 work[p]++;
                 workThisRound++;
+                if (parks) {
+                    worked[p] = true;
+                }
                 cur[p] = f;
                 return;
             }
@@ -289,8 +338,19 @@ public final class StealingEngine {
             return;
         }
         attempts++;
+        if (parks && !searcher[p]) {
+            searcher[p] = true;                 // its first attempt since it had work
+            searching++;
+            idleSteps[p] = 0;
+        }
         if (n == 1 || nonEmptyCount == 0) {
             wait[p] = stealCost - 1;            // nothing anywhere to steal: fails for sure
+            if (parks) {
+                idleSteps[p] += stealCost;
+                if (idleSteps[p] > spinSteps) {
+                    park(p);
+                }
+            }
             return;
         }
         int v;
@@ -314,6 +374,9 @@ public final class StealingEngine {
             if (fails != null && fails[p] < Integer.MAX_VALUE) {
                 fails[p]++;
             }
+            if (parks) {
+                idleSteps[p] += stealCost;      // work exists elsewhere: the re-scan would see it
+            }
             return;
         }
         int k = half ? (d.size() + 1) / 2 : 1;
@@ -324,6 +387,9 @@ public final class StealingEngine {
         track(v);
         track(p);
         cur[p] = pop(p);                        // the newest stolen frame runs next step
+        if (parks && worked[p]) {
+            wait[p] += stealLatency;            // a thief that ran dry: its hand-off latency
+        }
         steals++;
         migrations += k;
         if (distance > 0) {
@@ -338,6 +404,38 @@ public final class StealingEngine {
         if (walkStep != null) {
             walkStep[p] = n;                    // the next search starts a new walk
         }
+        if (parks) {
+            searcher[p] = false;
+            searching--;
+            if (searching == 0 && nonEmptyCount > 0) {
+                wakeOne();                      // hands the search over
+            }
+        }
+    }
+
+    /** Parking: p found nothing to steal for spinSteps steps and nothing is visible: it sleeps. */
+    private void park(int p) {
+        assert searcher[p] && !parked[p];
+        searcher[p] = false;
+        searching--;
+        parked[p] = true;
+        parkedStack[parkedCount++] = p;
+        wait[p] = 0;
+    }
+
+    /** Parking: wakes a parked processor, if any; it searches after wakeLatency steps. */
+    private void wakeOne() {
+        if (parkedCount == 0) {
+            return;
+        }
+        int q = parkedStack[--parkedCount];
+        assert parked[q] && cur[q] == null;
+        parked[q] = false;
+        searcher[q] = true;
+        searching++;
+        idleSteps[q] = 0;
+        wait[q] = wakeLatency;
+        wakes++;
     }
 
     private int victim(int p) {
@@ -413,6 +511,10 @@ public final class StealingEngine {
                 track(q);
                 cur[p] = pop(p);
                 wait[p] = stealCost - 1;
+                if (parks && searcher[p]) {
+                    searcher[p] = false;
+                    searching--;
+                }
                 return true;
             }
         }
@@ -483,6 +585,9 @@ public final class StealingEngine {
     }
 
     private void push(int p, Frame f) {
+        if (parks && dq[p].size() == 0 && searching == 0) {
+            wakeOne();                          // a push onto an empty deque while nobody searches
+        }
         dq[p].pushBottom(f);
         if (slot[p] < 0) {
             track(p);

@@ -1,0 +1,17 @@
+package dev.strand.cluster.stats;
+
+/**
+ * The steal decisions of one batch, taken while it ran (the driver's balancer, with the
+ * occupancies and estimates of each moment).
+ *
+ * @param accepted moves decided: a request sent to the victim
+ * @param declined candidate moves the cost rule refused, counted each time it was asked (a chunk
+ *     is asked again at each later decision)
+ * @param refusedByVictim moves the victim refused because it had started the chunk
+ * @param declinedChunks chunks the rule refused to move at least once
+ */
+public record StealDecisions(int accepted, int declined, int refusedByVictim, int declinedChunks) {
+
+    /** No decision (one node, or the local engine). */
+    public static final StealDecisions NONE = new StealDecisions(0, 0, 0, 0);
+}

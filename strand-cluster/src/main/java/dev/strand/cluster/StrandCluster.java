@@ -1,11 +1,13 @@
 package dev.strand.cluster;
 
 import dev.strand.StrandPool;
+import dev.strand.cluster.cost.CostRule.Decision;
 import dev.strand.cluster.cost.DurationEstimator;
 import dev.strand.cluster.cost.Link;
 import dev.strand.cluster.engine.Engine;
 import dev.strand.cluster.engine.EngineRun;
 import dev.strand.cluster.engine.LocalEngine;
+import dev.strand.cluster.engine.Scheduling;
 import dev.strand.cluster.ignite.IgniteEngine;
 import dev.strand.cluster.ignite.NodeRuntime;
 import dev.strand.cluster.launch.JvmFlags;
@@ -17,6 +19,7 @@ import dev.strand.cluster.plan.Planner;
 import dev.strand.cluster.stats.JobOutcome;
 import dev.strand.cluster.stats.JobRecord;
 import dev.strand.cluster.stats.RunStats;
+import dev.strand.cluster.stats.StealDecisions;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -166,37 +169,44 @@ public final class StrandCluster implements AutoCloseable {
                 chunkOf.put(p.job().id(), c.index());
             }
         }
-        EngineRun run = engine.run(fn, chunks, onJobDone);
+        Map<Long, BatchJob> byId = new HashMap<>();
+        for (BatchJob j : jobs) {
+            byId.put(j.id(), j);
+        }
+        // Every job's measured compute updates its kind's estimate as its result arrives, so that
+        // the steal decisions later in this batch use it (Dask updates per task too).
+        Scheduling scheduling = new Scheduling(estimator, costAware, o -> {
+            BatchJob j = byId.get(o.id());
+            if (j != null) {
+                estimator.observe(j.kind(), j.work(), o.computeNanos());
+            }
+        });
+        EngineRun run = engine.run(fn, chunks, onJobDone, scheduling);
 
         List<JobRecord> records = new ArrayList<>(plan.size());
         Map<Long, byte[]> outputs = new LinkedHashMap<>();
         List<Long> ids = new ArrayList<>(plan.size());
-        Map<String, double[]> perKind = new LinkedHashMap<>();
         for (PlannedJob p : plan) {
             long id = p.job().id();
             JobOutcome o = run.outcomes().get(id);
             boolean moved = !o.ranOn().equals(p.home());
             boolean stolen = moved && o.steals() > 0;
-            records.add(new JobRecord(id, p.job().kind(), p.home(), o.ranOn(), p.decision(), stolen,
+            // A job whose chunk the rule refused to move, and that ran at home, was kept there by it.
+            Decision decision = run.declinedChunks().contains(chunkOf.get(id)) && !moved ? Decision.PINNED
+                    : p.decision();
+            records.add(new JobRecord(id, p.job().kind(), p.home(), o.ranOn(), decision, stolen,
                     o.failovers() > 0, p.job().input().length, o.computeNanos(), run.arrivalNanos().get(id),
                     chunkOf.get(id)));
             outputs.put(id, o.output());
             ids.add(id);
-            double[] acc = perKind.computeIfAbsent(p.job().kind(), k -> new double[2]);
-            acc[0] += p.job().work();
-            acc[1] += o.computeNanos();
-        }
-        // One observation per kind and batch, the batch's mean per unit of work: one job slowed
-        // by a pause (or a core shared with other JVMs) does not own the estimate the next plan
-        // sizes its chunks by.
-        for (Map.Entry<String, double[]> e : perKind.entrySet()) {
-            estimator.observe(e.getKey(), e.getValue()[0], Math.round(e.getValue()[1]));
         }
         List<String> names = new ArrayList<>();
         for (NodeInfo n : nodes) {
             names.add(n.name());
         }
-        RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates(), chunks.size());
+        RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates(), chunks.size(),
+                new StealDecisions(run.stealsAccepted(), run.stealsDeclined(), run.stealsRefused(),
+                        run.declinedChunks().size()));
         return new BatchResult(ids, outputs, stats);
     }
 

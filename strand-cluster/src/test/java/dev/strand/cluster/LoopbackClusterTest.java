@@ -3,7 +3,6 @@ package dev.strand.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.strand.cluster.cost.CostRule.Decision;
 import dev.strand.cluster.cost.Link;
 import dev.strand.cluster.demo.RangeHash;
 import dev.strand.cluster.demo.SkewedWork;
@@ -99,14 +98,13 @@ class LoopbackClusterTest {
         assertThat(checksum(r)).isEqualTo(localChecksum(jobs));
         assertThat(s.duplicates()).isZero();
         assertThat(s.stolen()).as("jobs stolen").isPositive();
+        // Steal time: a 2 MB input costs 2 s to move on the configured link, more than any queue
+        // here, so the rule declines every large job it is asked about; the small ones move.
         List<JobRecord> large = s.jobs().stream().filter(j -> j.inputBytes() > 1 << 20).toList();
-        assertThat(large).isNotEmpty().allSatisfy(j -> {
-            assertThat(j.decision()).isEqualTo(Decision.PINNED);
-            assertThat(j.ranOn()).isEqualTo(j.home());
-        });
-        assertThat(s.pinned()).isEqualTo(large.size());
-        assertThat(s.jobs().stream().filter(j -> j.inputBytes() <= 1 << 20))
-                .allSatisfy(j -> assertThat(j.decision()).isEqualTo(Decision.STEALABLE));
+        assertThat(large).isNotEmpty().allSatisfy(j -> assertThat(j.ranOn()).isEqualTo(j.home()));
+        assertThat(s.steals().declinedChunks()).as("chunks the rule declined").isPositive();
+        assertThat(s.steals().accepted()).as("moves decided").isPositive();
+        assertThat(s.pinned()).isPositive();
         assertThat(s.nodes()).allSatisfy(n -> assertThat(n.run()).isPositive());
     }
 
@@ -211,9 +209,9 @@ class LoopbackClusterTest {
     }
 
     private static void print(String title, RunStats s) {
-        System.out.printf("%s: %d jobs, %d stolen, %d pinned, %d failed over, %.1f ms, finish imbalance %.2f%n",
+        System.out.printf("%s: %d jobs, %d stolen, %d pinned, %d failed over, %.1f ms, finish imbalance %.2f, %s%n",
                 title, s.jobs().size(), s.stolen(), s.pinned(), s.failedOver(), s.wallNanos() / 1e6,
-                s.finishImbalance());
+                s.finishImbalance(), s.steals());
         for (NodeStats n : s.nodes()) {
             System.out.printf("  %s%n", n);
         }

@@ -29,9 +29,11 @@ public interface Engine extends AutoCloseable {
      *
      * @param chunks the plan's jobs in chunks, each sent as one unit, in plan order
      * @param onJobDone called once per job, when its first outcome arrives (any thread)
+     * @param scheduling the estimates and the cost rule's switch for steal-time decisions, and
+     *     the per-job callback that updates the estimates
      * @throws dev.strand.cluster.ClusterException when a job fails or the batch times out
      */
-    EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone);
+    EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Scheduling scheduling);
 
     @Override
     void close();

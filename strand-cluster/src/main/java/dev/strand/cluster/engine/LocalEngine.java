@@ -60,7 +60,7 @@ public final class LocalEngine implements Engine {
     }
 
     @Override
-    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone) {
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Scheduling scheduling) {
         Serialization.requireSerializable(fn);
         List<PlannedJob> plan = new ArrayList<>();
         for (Chunk c : chunks) {
@@ -77,8 +77,10 @@ public final class LocalEngine implements Engine {
                 byte[] out = fn.apply(p.job().input());
                 long t1 = System.nanoTime();
                 arrivals[slot] = t1 - start;
+                JobOutcome o = new JobOutcome(p.job().id(), NODE, NODE, 0, 0, t1 - t0, out);
+                scheduling.onOutcome().accept(o);
                 onJobDone.run();
-                return new JobOutcome(p.job().id(), NODE, NODE, 0, 0, t1 - t0, out);
+                return o;
             }));
         }
         Map<Long, JobOutcome> outcomes = new LinkedHashMap<>();

@@ -1,7 +1,9 @@
 package dev.strand.cluster.ignite;
 
 import dev.strand.cluster.JobFunction;
+import dev.strand.cluster.plan.Balancer;
 import dev.strand.cluster.plan.Chunk;
+import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
 import dev.strand.cluster.stats.JobOutcome;
 import java.io.Serial;
@@ -15,6 +17,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.ignite.Ignite;
 import org.apache.ignite.IgniteException;
 import org.apache.ignite.cluster.ClusterNode;
@@ -88,6 +91,13 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     private final transient ConcurrentMap<UUID, AtomicInteger> inFlight = new ConcurrentHashMap<>();
     private final transient AtomicInteger stealsSent = new AtomicInteger();
     private final transient AtomicInteger failoversSent = new AtomicInteger();
+    /** The steal-time scheduler; every call on it holds its monitor. */
+    private final transient Balancer balancer;
+    private final transient Consumer<JobOutcome> onOutcome;
+    /** Where victims answer a steal request for a chunk that had started. */
+    private final transient String replyTopic = "strand.steal.reply." + UUID.randomUUID();
+    /** Live server nodes of the task by Strand name. */
+    private final transient ConcurrentMap<String, ClusterNode> byName = new ConcurrentHashMap<>();
 
     @TaskContinuousMapperResource
     private transient ComputeTaskContinuousMapper mapper;
@@ -102,10 +112,13 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
      * @param maxSteals how many times one chunk may be stolen; the copy sent after the last
      *     allowed steal is pinned
      */
-    BatchTask(JobFunction fn, List<Chunk> plan, long startNanos, Runnable onJobDone, int maxSteals) {
+    BatchTask(JobFunction fn, List<Chunk> plan, long startNanos, Runnable onJobDone, int maxSteals,
+            Balancer balancer, Consumer<JobOutcome> onOutcome) {
         if (maxSteals < 1) {
             throw new IllegalArgumentException("maxSteals must be >= 1, got " + maxSteals);
         }
+        this.balancer = balancer;
+        this.onOutcome = onOutcome;
         this.fn = fn;
         this.onJobDone = onJobDone;
         this.plan = plan;
@@ -115,7 +128,6 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
 
     @Override
     public Map<? extends ComputeJob, ClusterNode> map(List<ClusterNode> subgrid, Object arg) {
-        Map<String, ClusterNode> byName = new HashMap<>();
         for (ClusterNode n : subgrid) {
             String name = n.attribute(IgniteConfigs.NODE_ATTR);
             if (name != null) {
@@ -143,6 +155,9 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
                     : new PinnedJob(c.index(), c.home(), fn, items);
             jobs.put(job, node);
             inFlight.computeIfAbsent(node.id(), k -> new AtomicInteger()).incrementAndGet();
+            synchronized (balancer) {
+                balancer.sent(c.index(), node.attribute(IgniteConfigs.NODE_ATTR), c.inputBytes(), c.stealable());
+            }
         }
         return jobs;
     }
@@ -165,16 +180,90 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         }
         List<JobOutcome> chunk = res.getData();
         long at = System.nanoTime() - startNanos;
+        synchronized (balancer) {
+            balancer.done(((StrandJob) res.getJob()).chunk());
+        }
         for (JobOutcome o : chunk) {
             if (outcomes.putIfAbsent(o.id(), o) == null) {
                 arrivals.put(o.id(), at);
+                onOutcome.accept(o);
                 onJobDone.run();
             } else {
                 duplicates.incrementAndGet();
                 LOG.log(Level.DEBUG, "dropped a second result for job {0}", o.id());
             }
         }
+        rebalance();
         return ComputeJobResultPolicy.WAIT;
+    }
+
+    /**
+     * Asks the balancer for the moves worth making now and sends each victim its request. Called
+     * after every event that changes occupancies or estimates: a result, a refused request, a
+     * resent chunk. A request to a node that left is dropped; its chunks fail over.
+     */
+    void rebalance() {
+        List<Balancer.Steal> steals;
+        synchronized (balancer) {
+            for (String name : List.copyOf(byName.keySet())) {
+                ClusterNode n = byName.get(name);
+                if (n == null || ignite.cluster().node(n.id()) == null) {
+                    byName.remove(name);
+                    balancer.removeNode(name);
+                }
+            }
+            steals = balancer.balance();
+        }
+        for (Balancer.Steal s : steals) {
+            ClusterNode victim = byName.get(s.victim());
+            ClusterNode thief = byName.get(s.thief());
+            if (victim == null || thief == null) {
+                synchronized (balancer) {
+                    balancer.refused(s.chunk());
+                }
+                continue;
+            }
+            try {
+                ignite.message(ignite.cluster().forNodeId(victim.id())).send(StrandCollisionSpi.REQUEST_TOPIC,
+                        new StealRequest(session.getId(), s.chunk(), thief.id(), replyTopic));
+            } catch (IgniteException e) {
+                LOG.log(Level.DEBUG, "steal request for chunk {0} to {1} failed: {2}", s.chunk(), s.victim(),
+                        e.toString());
+                synchronized (balancer) {
+                    balancer.refused(s.chunk());
+                }
+            }
+        }
+    }
+
+    /** A victim had started the chunk asked for: it stays there; its thief looks elsewhere. */
+    void onRefused(StealRefused r) {
+        if (!r.session().equals(session.getId())) {
+            return;
+        }
+        synchronized (balancer) {
+            balancer.refused(r.chunk());
+        }
+        rebalance();
+    }
+
+    /** @return the topic victims answer refusals on */
+    String replyTopic() {
+        return replyTopic;
+    }
+
+    /** @return the balancer's counts: accepted, declined, refused by a victim */
+    int[] stealCounts() {
+        synchronized (balancer) {
+            return new int[] {balancer.accepted(), balancer.declined(), balancer.refusedByVictim()};
+        }
+    }
+
+    /** @return the chunks the cost rule refused to move at least once */
+    java.util.Set<Integer> declinedChunks() {
+        synchronized (balancer) {
+            return balancer.declinedChunks();
+        }
     }
 
     /**
@@ -211,7 +300,17 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
                     to.attribute(IgniteConfigs.NODE_ATTR));
         }
         inFlight.computeIfAbsent(to.id(), k -> new AtomicInteger()).incrementAndGet();
+        String toName = to.attribute(IgniteConfigs.NODE_ATTR);
+        Integer parallelism = to.attribute(IgniteConfigs.PARALLELISM_ATTR);
+        Chunk c = plan.get(job.chunk());
+        assert c.index() == job.chunk() : "chunk indices are plan positions";
+        byName.putIfAbsent(toName, to);
+        synchronized (balancer) {
+            balancer.addNode(new NodeInfo(toName, parallelism == null ? 1 : parallelism));
+            balancer.sent(job.chunk(), toName, c.inputBytes(), !(next instanceof PinnedJob));
+        }
         mapper.send(next, to);
+        rebalance();
     }
 
     /** The live server node of the task with the fewest chunks in flight, {@code avoid} last. */

@@ -3,11 +3,14 @@ package dev.strand.cluster.ignite;
 import dev.strand.cluster.ClusterConfig;
 import dev.strand.cluster.ClusterException;
 import dev.strand.cluster.JobFunction;
+import dev.strand.cluster.cost.DurationEstimator;
 import dev.strand.cluster.cost.Link;
 import dev.strand.cluster.engine.Engine;
 import dev.strand.cluster.engine.EngineRun;
+import dev.strand.cluster.engine.Scheduling;
 import dev.strand.cluster.engine.Serialization;
 import dev.strand.cluster.launch.JvmFlags;
+import dev.strand.cluster.plan.Balancer;
 import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
@@ -22,11 +25,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.IntToDoubleFunction;
 import org.apache.ignite.Ignite;
 import org.apache.ignite.IgniteException;
 import org.apache.ignite.Ignition;
 import org.apache.ignite.cluster.ClusterNode;
 import org.apache.ignite.compute.ComputeTaskTimeoutException;
+import org.apache.ignite.lang.IgniteBiPredicate;
 
 /**
  * The engine on Ignite: this JVM joins the cluster as a client node (it places jobs, it runs
@@ -135,14 +140,33 @@ public final class IgniteEngine implements Engine {
     }
 
     @Override
-    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone) {
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Scheduling scheduling) {
         Serialization.requireSerializable(fn);
         List<PlannedJob> plan = new ArrayList<>();
         for (Chunk c : chunks) {
             plan.addAll(c.jobs());
         }
         long start = System.nanoTime();
-        BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts());
+        // A chunk's compute, asked at each steal decision: the sum of its jobs' current estimates.
+        DurationEstimator est = scheduling.estimator();
+        IntToDoubleFunction computeOf = i -> {
+            double sum = 0;
+            for (PlannedJob p : chunks.get(i).jobs()) {
+                sum += est.estimateOrPrior(p.job().kind(), p.job().work());
+            }
+            return sum;
+        };
+        Balancer balancer = new Balancer(nodes(), config.activeJobsPerNode(), computeOf, link,
+                scheduling.costAware() && link != null);
+        BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts(), balancer,
+                scheduling.onOutcome());
+        IgniteBiPredicate<UUID, Object> refusals = (from, msg) -> {
+            if (msg instanceof StealRefused r) {
+                task.onRefused(r);
+            }
+            return true;
+        };
+        ignite.message().localListen(task.replyTopic(), refusals);
         try {
             ignite.compute(ignite.cluster().forServers()).withTimeout(config.taskTimeout().toMillis())
                     .execute(task, null);
@@ -151,6 +175,8 @@ public final class IgniteEngine implements Engine {
                     + " (" + task.outcomes().size() + " of " + plan.size() + " jobs done)", e);
         } catch (IgniteException e) {
             throw new ClusterException("the batch failed: " + rootMessage(e), e);
+        } finally {
+            ignite.message().stopLocalListen(task.replyTopic(), refusals);
         }
         long wall = System.nanoTime() - start;
         Map<Long, JobOutcome> outcomes = new LinkedHashMap<>();
@@ -164,7 +190,9 @@ public final class IgniteEngine implements Engine {
             outcomes.put(id, o);
             arrivals.put(id, task.arrivals().get(id));
         }
-        return new EngineRun(outcomes, arrivals, task.duplicates(), wall);
+        int[] steals = task.stealCounts();
+        return new EngineRun(outcomes, arrivals, task.duplicates(), wall, steals[0], steals[1], steals[2],
+                task.declinedChunks());
     }
 
     @Override

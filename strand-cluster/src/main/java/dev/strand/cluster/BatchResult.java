@@ -12,11 +12,22 @@ public final class BatchResult {
     private final List<Long> ids;
     private final Map<Long, byte[]> outputs;
     private final RunStats stats;
+    private final Map<Long, List<Long>> parts;
 
     BatchResult(List<Long> ids, Map<Long, byte[]> outputs, RunStats stats) {
+        this(ids, outputs, stats, Map.of());
+    }
+
+    BatchResult(List<Long> ids, Map<Long, byte[]> outputs, RunStats stats, Map<Long, List<Long>> parts) {
         this.ids = List.copyOf(ids);
         this.outputs = Map.copyOf(outputs);
         this.stats = stats;
+        this.parts = Map.copyOf(parts);
+    }
+
+    /** @return the ids of the parts job {@code id} gave away while it ran, in offer order */
+    List<Long> parts(long id) {
+        return parts.getOrDefault(id, List.of());
     }
 
     /** @return the output of job {@code id} (not a copy) */

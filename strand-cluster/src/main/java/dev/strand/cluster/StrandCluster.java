@@ -186,28 +186,33 @@ public final class StrandCluster implements AutoCloseable {
         List<JobRecord> records = new ArrayList<>(plan.size());
         Map<Long, byte[]> outputs = new LinkedHashMap<>();
         List<Long> ids = new ArrayList<>(plan.size());
-        for (PlannedJob p : plan) {
+        List<PlannedJob> all = new ArrayList<>(plan);
+        all.addAll(run.spawned());
+        for (PlannedJob p : all) {
             long id = p.job().id();
             JobOutcome o = run.outcomes().get(id);
             boolean moved = !o.ranOn().equals(p.home());
             boolean stolen = moved && o.steals() > 0;
             // A job whose chunk the rule refused to move, and that ran at home, was kept there by it.
-            Decision decision = run.declinedChunks().contains(chunkOf.get(id)) && !moved ? Decision.PINNED
+            Decision decision = run.declinedChunks().contains(chunkOf.getOrDefault(id, -1)) && !moved ? Decision.PINNED
                     : p.decision();
             records.add(new JobRecord(id, p.job().kind(), p.home(), o.ranOn(), decision, stolen,
                     o.failovers() > 0, p.job().input().length, o.computeNanos(), run.arrivalNanos().get(id),
-                    chunkOf.get(id)));
+                    chunkOf.getOrDefault(id, -1)));
             outputs.put(id, o.output());
-            ids.add(id);
+            if (chunkOf.containsKey(id)) {
+                ids.add(id);           // the batch's own jobs; parts given away are reached by parts()
+            }
         }
         List<String> names = new ArrayList<>();
         for (NodeInfo n : nodes) {
             names.add(n.name());
         }
-        RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates(), chunks.size(),
+        RunStats stats = RunStats.of(all, records, names, run.wallNanos(), run.duplicates(),
+                chunks.size() + run.spawned().size(),
                 new StealDecisions(run.stealsAccepted(), run.stealsDeclined(), run.stealsRefused(),
-                        run.declinedChunks().size()));
-        return new BatchResult(ids, outputs, stats);
+                        run.declinedChunks().size(), run.spawned().size(), run.shedRequests()));
+        return new BatchResult(ids, outputs, stats, run.parts());
     }
 
     /**

@@ -25,6 +25,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntToDoubleFunction;
 import org.apache.ignite.Ignite;
 import org.apache.ignite.IgniteException;
@@ -40,6 +44,13 @@ import org.apache.ignite.lang.IgniteBiPredicate;
 public final class IgniteEngine implements Engine {
 
     private static final Logger LOG = System.getLogger(IgniteEngine.class.getName());
+
+    /** The periodic balance of every running batch of this JVM: one daemon thread. */
+    private static final ScheduledExecutorService TICKER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "strand-cluster-balance");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final Ignite ignite;
     private final ClusterConfig config;
@@ -149,9 +160,10 @@ public final class IgniteEngine implements Engine {
         long start = System.nanoTime();
         // A chunk's compute, asked at each steal decision: the sum of its jobs' current estimates.
         DurationEstimator est = scheduling.estimator();
+        BatchTask[] holder = new BatchTask[1];
         IntToDoubleFunction computeOf = i -> {
             double sum = 0;
-            for (PlannedJob p : chunks.get(i).jobs()) {
+            for (PlannedJob p : holder[0].chunk(i).jobs()) {
                 sum += est.estimateOrPrior(p.job().kind(), p.job().work());
             }
             return sum;
@@ -159,14 +171,26 @@ public final class IgniteEngine implements Engine {
         Balancer balancer = new Balancer(nodes(), config.activeJobsPerNode(), computeOf, link,
                 scheduling.costAware() && link != null);
         BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts(), balancer,
-                scheduling.onOutcome());
+                scheduling.onOutcome(), link);
+        holder[0] = task;
         IgniteBiPredicate<UUID, Object> refusals = (from, msg) -> {
             if (msg instanceof StealRefused r) {
                 task.onRefused(r);
+            } else if (msg instanceof ShedOffer o) {
+                task.onOffer(o);
             }
             return true;
         };
         ignite.message().localListen(task.replyTopic(), refusals);
+        // Dask balances every 100 ms as well as on events: a thief refused by the rule, or
+        // waiting for a running job to give work away, is looked at again.
+        ScheduledFuture<?> tick = TICKER.scheduleWithFixedDelay(() -> {
+            try {
+                task.rebalance();
+            } catch (RuntimeException e) {
+                LOG.log(Level.DEBUG, "periodic balance failed: {0}", e.toString());
+            }
+        }, 100, 100, TimeUnit.MILLISECONDS);
         try {
             ignite.compute(ignite.cluster().forServers()).withTimeout(config.taskTimeout().toMillis())
                     .execute(task, null);
@@ -176,6 +200,7 @@ public final class IgniteEngine implements Engine {
         } catch (IgniteException e) {
             throw new ClusterException("the batch failed: " + rootMessage(e), e);
         } finally {
+            tick.cancel(false);
             ignite.message().stopLocalListen(task.replyTopic(), refusals);
         }
         long wall = System.nanoTime() - start;
@@ -190,9 +215,19 @@ public final class IgniteEngine implements Engine {
             outcomes.put(id, o);
             arrivals.put(id, task.arrivals().get(id));
         }
+        List<PlannedJob> spawned = task.spawned();
+        for (PlannedJob p : spawned) {
+            long id = p.job().id();
+            JobOutcome o = task.outcomes().get(id);
+            if (o == null) {
+                throw new ClusterException("part " + id + " has no result although the batch completed");
+            }
+            outcomes.put(id, o);
+            arrivals.put(id, task.arrivals().get(id));
+        }
         int[] steals = task.stealCounts();
         return new EngineRun(outcomes, arrivals, task.duplicates(), wall, steals[0], steals[1], steals[2],
-                task.declinedChunks());
+                task.declinedChunks(), spawned, task.parts(), task.shedRequests());
     }
 
     @Override

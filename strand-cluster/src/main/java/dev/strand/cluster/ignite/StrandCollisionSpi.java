@@ -30,10 +30,13 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
 
     /** The topic of steal requests, on every server node. */
     static final String REQUEST_TOPIC = "strand.steal.request";
+    /** The topic of requests to give running work away ({@link ShedRequest}), on every server node. */
+    static final String SHED_TOPIC = "strand.shed.request";
 
     private final Queue<Request> requests = new ConcurrentLinkedQueue<>();
     private volatile CollisionExternalListener external;
     private IgniteBiPredicate<UUID, Object> listener;
+    private IgniteBiPredicate<UUID, Object> shedListener;
 
     private record Request(UUID from, StealRequest body) {}
 
@@ -57,12 +60,20 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
             return true;
         };
         spiCtx.addLocalMessageListener(REQUEST_TOPIC, listener);
+        shedListener = (from, msg) -> {
+            if (msg instanceof ShedRequest r) {
+                ShedBoard.add(r);
+            }
+            return true;
+        };
+        spiCtx.addLocalMessageListener(SHED_TOPIC, shedListener);
     }
 
     @Override
     public void onContextDestroyed0() {
         if (listener != null) {
             getSpiContext().removeLocalMessageListener(REQUEST_TOPIC, listener);
+            getSpiContext().removeLocalMessageListener(SHED_TOPIC, shedListener);
         }
         super.onContextDestroyed0();
     }

@@ -314,6 +314,27 @@ public final class Balancer {
         return n;
     }
 
+    /** @return nodes with a free slot that no move is promised to, least occupied first */
+    public List<String> freeNodes() {
+        List<Node> free = new ArrayList<>();
+        for (Node n : nodes.values()) {
+            if (free(n) > 0) {
+                free.add(n);
+            }
+        }
+        free.sort(Comparator.comparingDouble((Node n) -> occupancy(n)));
+        List<String> out = new ArrayList<>();
+        for (Node n : free) {
+            out.add(n.info.name());
+        }
+        return out;
+    }
+
+    /** @return {@code chunk}'s estimated compute now, ns */
+    public double compute(int chunk) {
+        return computeOf.applyAsDouble(chunk);
+    }
+
     /** @return moves decided */
     public int accepted() {
         return accepted;

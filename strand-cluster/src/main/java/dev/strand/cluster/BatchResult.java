@@ -13,12 +13,15 @@ public final class BatchResult {
     private final Map<Long, byte[]> outputs;
     private final RunStats stats;
     private final int reused;
+    private final Map<Long, List<Long>> parts;
 
-    BatchResult(List<Long> ids, Map<Long, byte[]> outputs, RunStats stats, int reused) {
+    BatchResult(List<Long> ids, Map<Long, byte[]> outputs, RunStats stats, int reused,
+                Map<Long, List<Long>> parts) {
         this.ids = List.copyOf(ids);
         this.outputs = Map.copyOf(outputs);
         this.stats = stats;
         this.reused = reused;
+        this.parts = Map.copyOf(parts);
     }
 
     /**
@@ -28,6 +31,11 @@ public final class BatchResult {
      */
     public int reused() {
         return reused;
+    }
+
+    /** @return the ids of the parts job {@code id} gave away while it ran, in offer order */
+    List<Long> parts(long id) {
+        return parts.getOrDefault(id, List.of());
     }
 
     /** @return the output of job {@code id} (not a copy) */

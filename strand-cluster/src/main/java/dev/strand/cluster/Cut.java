@@ -1,6 +1,8 @@
 package dev.strand.cluster;
 
 import dev.strand.cluster.engine.Serialization;
+import dev.strand.cluster.engine.ShedPort;
+import dev.strand.cluster.engine.SheddingFunction;
 import java.io.Serial;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -62,7 +64,7 @@ final class Cut<P extends Serializable, R extends Serializable> {
     @SuppressWarnings("unchecked")
     private R combine(Node<P> node, BatchResult batch) {
         if (node.leafIndex >= 0) {
-            return (R) Serialization.fromBytes(batch.output(node.leafIndex), "the result of job " + node.leafIndex);
+            return withParts(node.leafIndex, batch);
         }
         List<R> parts = new ArrayList<>(node.children.size());
         for (Node<P> c : node.children) {
@@ -71,9 +73,67 @@ final class Cut<P extends Serializable, R extends Serializable> {
         return recursion.combine(node.problem, parts);
     }
 
-    /** @return the function a node runs for one leaf: solve the subproblem whole */
+    /**
+     * A job's result merged with the results of the parts it gave away, and theirs, recursively
+     * (a part may give parts away too).
+     */
+    @SuppressWarnings("unchecked")
+    private R withParts(long id, BatchResult batch) {
+        R r = (R) Serialization.fromBytes(batch.output(id), "the result of job " + id);
+        List<Long> given = batch.parts(id);
+        if (given.isEmpty()) {
+            return r;
+        }
+        if (!(recursion instanceof Shedding<P, R> s)) {
+            throw new IllegalStateException("job " + id + " gave work away but its recursion cannot merge");
+        }
+        for (long part : given) {
+            r = s.merge(r, withParts(part, batch));
+        }
+        return r;
+    }
+
+    /**
+     * @return the function a node runs for one leaf: solve the subproblem whole, or, for a
+     *     {@link Shedding} recursion, solve it giving parts away when asked
+     */
     JobFunction function() {
-        return new Solve<>(recursion);
+        return recursion instanceof Shedding<P, R> s ? new SolveShedding<>(s) : new Solve<>(recursion);
+    }
+
+    /** Runs on a node: solves a subproblem, giving parts away when an idle node asks. */
+    private static final class SolveShedding<P extends Serializable, R extends Serializable>
+            implements SheddingFunction {
+        @Serial
+        private static final long serialVersionUID = 1L;
+
+        private final Shedding<P, R> recursion;
+
+        SolveShedding(Shedding<P, R> recursion) {
+            this.recursion = recursion;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public byte[] apply(byte[] input, ShedPort port) {
+            P problem = (P) Serialization.fromBytes(input, "a subproblem");
+            Shed<P> shed = new Shed<>() {
+                @Override
+                public boolean claim() {
+                    return port.claim();
+                }
+
+                @Override
+                public void offer(List<P> parts) {
+                    List<byte[]> bytes = new ArrayList<>(parts.size());
+                    for (P p : parts) {
+                        bytes.add(Serialization.toBytes(p, "a part given away (" + p.getClass().getName() + ")"));
+                    }
+                    port.offer(bytes);
+                }
+            };
+            return Serialization.toBytes(recursion.solve(problem, shed), "the result of a subproblem");
+        }
     }
 
     private record Node<P>(P problem, double work, List<Node<P>> children, int leafIndex) {}

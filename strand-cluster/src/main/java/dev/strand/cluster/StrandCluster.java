@@ -1,12 +1,14 @@
 package dev.strand.cluster;
 
 import dev.strand.StrandPool;
+import dev.strand.cluster.cost.CostRule.Decision;
 import dev.strand.cluster.cost.DurationEstimator;
 import dev.strand.cluster.cost.Link;
 import dev.strand.cluster.engine.Engine;
 import dev.strand.cluster.engine.EngineFailure;
 import dev.strand.cluster.engine.EngineRun;
 import dev.strand.cluster.engine.LocalEngine;
+import dev.strand.cluster.engine.Scheduling;
 import dev.strand.cluster.ignite.IgniteEngine;
 import dev.strand.cluster.ignite.NodeActivity;
 import dev.strand.cluster.ignite.NodeRuntime;
@@ -19,6 +21,7 @@ import dev.strand.cluster.plan.Planner;
 import dev.strand.cluster.stats.JobOutcome;
 import dev.strand.cluster.stats.JobRecord;
 import dev.strand.cluster.stats.RunStats;
+import dev.strand.cluster.stats.StealDecisions;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -209,10 +212,22 @@ public final class StrandCluster implements AutoCloseable {
                 chunkOf.put(p.job().id(), c.index());
             }
         }
+        Map<Long, BatchJob> byId = new HashMap<>();
+        for (BatchJob j : toRun) {
+            byId.put(j.id(), j);
+        }
+        // Every job's measured compute updates its kind's estimate as its result arrives, so that
+        // the steal decisions later in this batch use it (Dask updates per task too).
+        Scheduling scheduling = new Scheduling(estimator, costAware, o -> {
+            BatchJob j = byId.get(o.id());
+            if (j != null) {
+                estimator.observe(j.kind(), j.work(), o.computeNanos());
+            }
+        });
         EngineRun run;
         try {
             run = plan.isEmpty() ? new EngineRun(Map.of(), Map.of(), 0, 0)
-                    : engine.run(fn, chunks, onJobDone, options.timeout() != null ? options.timeout()
+                    : engine.run(fn, chunks, onJobDone, scheduling, options.timeout() != null ? options.timeout()
                             : config.taskTimeout());
         } catch (EngineFailure e) {
             Map<Long, byte[]> done = new LinkedHashMap<>(reused);
@@ -239,44 +254,47 @@ public final class StrandCluster implements AutoCloseable {
         List<JobRecord> records = new ArrayList<>(plan.size());
         Map<Long, byte[]> outputs = new LinkedHashMap<>();
         List<Long> ids = new ArrayList<>(plan.size());
-        Map<String, double[]> perKind = new LinkedHashMap<>();
-        for (PlannedJob p : plan) {
+        List<PlannedJob> all = new ArrayList<>(plan);
+        all.addAll(run.spawned());
+        for (PlannedJob p : all) {
             long id = p.job().id();
             JobOutcome o = run.outcomes().get(id);
             boolean moved = !o.ranOn().equals(p.home());
             boolean stolen = moved && o.steals() > 0;
-            records.add(new JobRecord(id, p.job().kind(), p.home(), o.ranOn(), p.decision(), stolen,
+            // A job whose chunk the rule refused to move, and that ran at home, was kept there by it.
+            Decision decision = run.declinedChunks().contains(chunkOf.getOrDefault(id, -1)) && !moved ? Decision.PINNED
+                    : p.decision();
+            records.add(new JobRecord(id, p.job().kind(), p.home(), o.ranOn(), decision, stolen,
                     o.failovers() > 0, p.job().input().length, o.computeNanos(), run.arrivalNanos().get(id),
-                    chunkOf.get(id)));
+                    chunkOf.getOrDefault(id, -1)));
             outputs.put(id, o.output());
-            ids.add(id);
-            double[] acc = perKind.computeIfAbsent(p.job().kind(), k -> new double[2]);
-            acc[0] += p.job().work();
-            acc[1] += o.computeNanos();
-        }
-        // One observation per kind and batch, the batch's mean per unit of work: one job slowed
-        // by a pause (or a core shared with other JVMs) does not own the estimate the next plan
-        // sizes its chunks by.
-        for (Map.Entry<String, double[]> e : perKind.entrySet()) {
-            estimator.observe(e.getKey(), e.getValue()[0], Math.round(e.getValue()[1]));
+            if (chunkOf.containsKey(id)) {
+                ids.add(id);           // the batch's own jobs; parts given away are reached by parts()
+            }
         }
         List<String> names = new ArrayList<>();
         for (NodeInfo n : nodes) {
             names.add(n.name());
         }
-        RunStats stats = RunStats.of(plan, records, names, run.wallNanos(), run.duplicates(), chunks.size());
+        RunStats stats = RunStats.of(all, records, names, run.wallNanos(), run.duplicates(),
+                chunks.size() + run.spawned().size(),
+                new StealDecisions(run.stealsAccepted(), run.stealsDeclined(), run.stealsRefused(),
+                        run.declinedChunks().size(), run.spawned().size(), run.shedRequests()));
         if (!reused.isEmpty()) {
             // Submission order, the reused outputs with the new ones; the statistics are this run's.
             ids.clear();
-            Map<Long, byte[]> all = new LinkedHashMap<>();
+            Map<Long, byte[]> merged = new LinkedHashMap<>();
             for (BatchJob j : jobs) {
                 ids.add(j.id());
                 byte[] out = reused.get(j.id());
-                all.put(j.id(), out != null ? out : outputs.get(j.id()));
+                merged.put(j.id(), out != null ? out : outputs.get(j.id()));
             }
-            return new BatchResult(ids, all, stats, reused.size());
+            for (Map.Entry<Long, byte[]> o : outputs.entrySet()) {
+                merged.putIfAbsent(o.getKey(), o.getValue());   // parts given away, reached by parts()
+            }
+            return new BatchResult(ids, merged, stats, reused.size(), run.parts());
         }
-        return new BatchResult(ids, outputs, stats, 0);
+        return new BatchResult(ids, outputs, stats, 0, run.parts());
     }
 
     /**

@@ -19,6 +19,7 @@ import dev.strand.cluster.demo.UtsCount;
 import dev.strand.cluster.stats.JobRecord;
 import dev.strand.cluster.stats.NodeStats;
 import dev.strand.cluster.stats.RunStats;
+import dev.strand.cluster.stats.StealDecisions;
 import dev.strand.workloads.uts.SampleTree;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -58,11 +59,14 @@ import picocli.CommandLine.Spec;
             "batch (default): a warm-up batch teaches the cost rule how long a job takes.",
             "Then a skewed batch: job i of n costs 1 + skew (i/n)^2 units but declares 1,",
             "so the contiguous placement gives the last node several times the work of the",
-            "first, and idle nodes steal waiting jobs from busy ones (Ignite's",
-            "JobStealingCollisionSpi). Every few jobs one carries a large input; the cost",
-            "rule (Dask's) pins a job to its node when moving its input would cost more",
-            "than stealing saves, at the link measured between the nodes or the one given",
-            "with --link. Prints per node: jobs placed and run, stolen in and out, pinned,",
+            "first, and idle nodes steal waiting jobs from busy ones. Every few jobs one",
+            "carries a large input. Each steal is decided when a node is idle, by the cost",
+            "rule (Dask's): a waiting job moves only if its compute on the idle node plus",
+            "moving its input beats the victim's queue, with the queues and compute",
+            "estimates of that moment, at the link given with --link (default a 100 Mbit/s",
+            "link with 500 us latency) or the one measured between the nodes. Prints the",
+            "moves accepted and declined, and per node: jobs placed and run, stolen in and",
+            "out, kept home by the rule (pinned),",
             "input bytes moved by stealing, busy time, finish time; then checks the batch's",
             "checksum against the same jobs run on a local pool. --kill kills a node",
             "(SIGKILL) during a second batch: its jobs fail over, and the result must not",
@@ -126,7 +130,7 @@ public final class ClusterDemoCommand implements Callable<Integer> {
     @Range(min = 0, max = 256)
     int largeMib;
 
-    @Option(names = "--link", paramLabel = "LINK", defaultValue = "measured", converter = LinkConverter.class,
+    @Option(names = "--link", paramLabel = "LINK", defaultValue = "100mbit/500us", converter = LinkConverter.class,
             description = "The network the cost rule assumes: 'measured' (Ignite round trips between the "
                     + "nodes), or e.g. 100mbit, 1gbit, 100mbit/500us (default: ${DEFAULT-VALUE}).")
     Link link;
@@ -296,9 +300,12 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         RunStats s = r.stats();
         NodeTable.print(out, s);
         long got = checksum(r);
-        out.printf(Locale.ROOT, "  jobs stolen: %d; pinned by the cost rule: %d (stealable %d, without estimate %d); "
-                + "input moved by stealing: %s; sent as %d Ignite jobs%n", s.stolen(), s.pinned(), s.stealable(),
-                s.noEstimate(), NodeTable.bytes(s.bytesMoved()), s.chunks());
+        out.printf(Locale.ROOT, "  steal decisions: %d moves accepted, %d declined by the cost rule (%d chunks), "
+                + "%d refused by a victim that had started the job%n", s.steals().accepted(),
+                s.steals().declined(), s.steals().declinedChunks(), s.steals().refusedByVictim());
+        out.printf(Locale.ROOT, "  jobs stolen: %d; kept home by the cost rule: %d; "
+                + "input moved by stealing: %s; sent as %d Ignite jobs%n", s.stolen(), s.pinned(),
+                NodeTable.bytes(s.bytesMoved()), s.chunks());
         if (s.failedOver() > 0 || victim != null) {
             out.printf(Locale.ROOT, "  failed over: %d jobs; results: %d of %d jobs, %d duplicate(s) dropped%n",
                     s.failedOver(), r.ids().size(), batch.size(), s.duplicates());
@@ -326,12 +333,12 @@ public final class ClusterDemoCommand implements Callable<Integer> {
      * tree's count against its published one; times in seconds, per-node times in nanoseconds.
      */
     record JsonRun(String title, int jobs, int chunks, int stolen, int pinned, int stealable, int noEstimate,
-                   long bytesMoved, int failedOver, int duplicates, double wallSeconds, double finishImbalance,
-                   long expected, long got, boolean ok, List<NodeStats> nodes) {
+                   StealDecisions steals, long bytesMoved, int failedOver, int duplicates, double wallSeconds,
+                   double finishImbalance, long expected, long got, boolean ok, List<NodeStats> nodes) {
         static JsonRun of(String title, int jobs, RunStats s, long expected, long got, boolean ok) {
             return new JsonRun(title, jobs, s.chunks(), s.stolen(), s.pinned(), s.stealable(), s.noEstimate(),
-                    s.bytesMoved(), s.failedOver(), s.duplicates(), s.wallNanos() / 1e9, s.finishImbalance(),
-                    expected, got, ok, s.nodes());
+                    s.steals(), s.bytesMoved(), s.failedOver(), s.duplicates(), s.wallNanos() / 1e9,
+                    s.finishImbalance(), expected, got, ok, s.nodes());
         }
     }
 

@@ -1,11 +1,13 @@
 package dev.strand.cluster.demo;
 
 import dev.strand.Strand;
-import dev.strand.cluster.Recursion;
+import dev.strand.cluster.Shed;
+import dev.strand.cluster.Shedding;
 import dev.strand.workloads.uts.Sha1Rng;
 import dev.strand.workloads.uts.UtsParams;
 import java.io.Serial;
 import java.io.Serializable;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,11 +22,20 @@ import java.util.function.Supplier;
  * counts its subtree on the node's pool, forking over each node's children with
  * {@code Strand.joinAll}; {@link #combine} adds the cut's own nodes back.
  *
+ * <p>It is a {@link Shedding} recursion: a job counts its subtree depth first with an explicit
+ * stack, and when an idle node waits it gives away the oldest entries of its stack (the
+ * shallowest subtrees it has not entered, as paths; half the stack, at most 16), so that a tree cut only at the root balances across
+ * nodes however lopsided it is; the parts' counts are added back ({@link #merge}). Solved whole
+ * ({@link #solve(Subtree)}), a job forks over each node's children on its node's pool instead.
+ *
  * <p>The tree travels as its options string (UTS's command-line form) and is parsed once per
  * JVM that receives it. The work of a subtree is unknown before it is counted: 1 for all, which
  * is the point (the placement is by count, stealing corrects it).
  */
-public final class UtsCount implements Recursion<UtsCount.Subtree, Long> {
+public final class UtsCount implements Shedding<UtsCount.Subtree, Long> {
+
+    /** How many tree nodes a job visits between two looks at whether an idle node waits. */
+    private static final int CLAIM_EVERY = 256;
 
     @Serial
     private static final long serialVersionUID = 1L;
@@ -108,6 +119,77 @@ public final class UtsCount implements Recursion<UtsCount.Subtree, Long> {
     public Long solve(Subtree s) {
         UtsParams t = tree();
         return count(t, s.node(t));
+    }
+
+    @Override
+    public Long solve(Subtree s, Shed<Subtree> shed) {
+        UtsParams t = tree();
+        ArrayDeque<Entry> stack = new ArrayDeque<>();
+        stack.push(new Entry(s.node(t), null, -1));
+        long count = 0;
+        int sinceLook = 0;
+        while (!stack.isEmpty()) {
+            if (++sinceLook >= CLAIM_EVERY) {
+                sinceLook = 0;
+                if (shed.claim()) {
+                    shed.offer(giveAway(stack, s));
+                }
+            }
+            Entry e = stack.pop();
+            count++;
+            int k = t.numChildren(e.node);
+            for (int i = 0; i < k; i++) {
+                stack.push(new Entry(e.node.child(i), e, i));
+            }
+        }
+        return count;
+    }
+
+    /** The most parts one offer gives: each part travels as a job of its own, at about 1 ms each. */
+    private static final int MAX_PARTS = 16;
+
+    /**
+     * The stack's oldest entries (its bottom: the shallowest subtrees not entered), half of it
+     * and at most {@link #MAX_PARTS}, as paths.
+     */
+    private static List<Subtree> giveAway(ArrayDeque<Entry> stack, Subtree root) {
+        int n = Math.min(MAX_PARTS, stack.size() / 2);
+        List<Subtree> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(stack.removeLast().subtree(root));
+        }
+        return out;
+    }
+
+    /** A tree node on the stack, with its way back to the job's root (for giving it away). */
+    private static final class Entry {
+        final Sha1Rng.Node node;
+        final Entry parent;
+        final int index;
+
+        Entry(Sha1Rng.Node node, Entry parent, int index) {
+            this.node = node;
+            this.parent = parent;
+            this.index = index;
+        }
+
+        Subtree subtree(Subtree root) {
+            int depth = 0;
+            for (Entry e = this; e.parent != null; e = e.parent) {
+                depth++;
+            }
+            int[] path = Arrays.copyOf(root.path, root.path.length + depth);
+            int i = path.length;
+            for (Entry e = this; e.parent != null; e = e.parent) {
+                path[--i] = e.index;
+            }
+            return new Subtree(path);
+        }
+    }
+
+    @Override
+    public Long merge(Long a, Long b) {
+        return a + b;
     }
 
     @Override

@@ -32,19 +32,22 @@ public interface Engine extends AutoCloseable {
      *
      * @param chunks the plan's jobs in chunks, each sent as one unit, in plan order
      * @param onJobDone called once per job, when its first outcome arrives (any thread)
+     * @param scheduling the estimates and the cost rule's switch for steal-time decisions, and
+     *     the per-job callback that updates the estimates
      * @throws dev.strand.cluster.ClusterException when a job fails or the batch times out
      */
-    EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone);
+    EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Scheduling scheduling);
 
     /**
-     * As {@link #run(JobFunction, List, Runnable)}, within {@code timeout} instead of the
-     * configuration's.
+     * As {@link #run(JobFunction, List, Runnable, Scheduling)}, within {@code timeout} instead of
+     * the configuration's.
      *
      * @throws EngineFailure when a job fails or the batch times out, with the outcomes that
      *     arrived before
      */
-    default EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Duration timeout) {
-        return run(fn, chunks, onJobDone);
+    default EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Scheduling scheduling,
+                          Duration timeout) {
+        return run(fn, chunks, onJobDone, scheduling);
     }
 
     /** @return what each node runs now and has run, by node name; empty where nothing counts it */

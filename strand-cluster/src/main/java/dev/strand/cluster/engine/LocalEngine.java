@@ -60,13 +60,14 @@ public final class LocalEngine implements Engine {
     }
 
     @Override
-    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone) {
-        return run(fn, chunks, onJobDone, timeout);
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Scheduling scheduling) {
+        return run(fn, chunks, onJobDone, scheduling, timeout);
     }
 
     /** Jobs still running when the batch fails or times out are interrupted (see {@code JobContext}). */
     @Override
-    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Duration timeout) {
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Scheduling scheduling,
+                         Duration timeout) {
         Serialization.requireSerializable(fn);
         List<PlannedJob> plan = new ArrayList<>();
         for (Chunk c : chunks) {
@@ -83,8 +84,10 @@ public final class LocalEngine implements Engine {
                 byte[] out = fn.apply(p.job().input());
                 long t1 = System.nanoTime();
                 arrivals[slot] = t1 - start;
+                JobOutcome o = new JobOutcome(p.job().id(), NODE, NODE, 0, 0, t1 - t0, out);
+                scheduling.onOutcome().accept(o);
                 onJobDone.run();
-                return new JobOutcome(p.job().id(), NODE, NODE, 0, 0, t1 - t0, out);
+                return o;
             }));
         }
         Map<Long, JobOutcome> outcomes = new LinkedHashMap<>();

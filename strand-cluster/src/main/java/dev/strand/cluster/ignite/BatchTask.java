@@ -1,7 +1,9 @@
 package dev.strand.cluster.ignite;
 
 import dev.strand.cluster.JobFunction;
+import dev.strand.cluster.plan.Balancer;
 import dev.strand.cluster.plan.Chunk;
+import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
 import dev.strand.cluster.stats.JobOutcome;
 import java.io.Serial;
@@ -15,6 +17,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.ignite.Ignite;
 import org.apache.ignite.IgniteException;
 import org.apache.ignite.cluster.ClusterNode;
@@ -82,12 +85,51 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     private final transient ConcurrentMap<Long, JobOutcome> outcomes = new ConcurrentHashMap<>();
     private final transient ConcurrentMap<Long, Long> arrivals = new ConcurrentHashMap<>();
     private final transient AtomicInteger duplicates = new AtomicInteger();
+    /** How long a steal request may go unanswered before its thief is freed. */
+    private static final long STEAL_ANSWER_NANOS = 1_000_000_000L;
+    /** Retry period of a request to give work away that brought nothing. */
+    private static final long SHED_RETRY_NANOS = 300_000_000L;
+    /** What a part given away is assumed to weigh on the wire, for the cost rule. */
+    private static final long SHED_PART_BYTES = 4096;
+
     private final transient Runnable onJobDone;
+    private final transient dev.strand.cluster.cost.Link link;
     private final transient int maxSteals;
     /** Chunks in flight per node id: where a failed-over chunk goes (the least loaded live node). */
     private final transient ConcurrentMap<UUID, AtomicInteger> inFlight = new ConcurrentHashMap<>();
     private final transient AtomicInteger stealsSent = new AtomicInteger();
     private final transient AtomicInteger failoversSent = new AtomicInteger();
+    /** The steal-time scheduler; every call on it holds its monitor. */
+    private final transient Balancer balancer;
+    private final transient Consumer<JobOutcome> onOutcome;
+    /** Where victims answer a steal request for a chunk that had started. */
+    private final transient String replyTopic = "strand.steal.reply." + UUID.randomUUID();
+    /** Live server nodes of the task by Strand name. */
+    private final transient ConcurrentMap<String, ClusterNode> byName = new ConcurrentHashMap<>();
+
+    // Work given away by running jobs (Shedding): each part becomes a job and a chunk of its own.
+    private final transient boolean shedding;
+    /** Chunks made for parts given away, by index (after the plan's). */
+    private final transient ConcurrentMap<Integer, Chunk> spawnedChunks = new ConcurrentHashMap<>();
+    private final transient AtomicInteger nextChunk;
+    private final transient java.util.concurrent.atomic.AtomicLong nextJobId;
+    /** Every job by id, the plan's and the spawned ones: a part inherits its parent's kind. */
+    private final transient ConcurrentMap<Long, dev.strand.cluster.BatchJob> jobsById = new ConcurrentHashMap<>();
+    /** "parent:position" to the part's job id: each part starts once, from the offer or the outcome. */
+    private final transient ConcurrentMap<String, Long> partIds = new ConcurrentHashMap<>();
+    /** A parent's parts' job ids, by position. */
+    private final transient ConcurrentMap<Long, java.util.concurrent.ConcurrentSkipListMap<Integer, Long>> parts =
+            new ConcurrentHashMap<>();
+    /** When each chunk was last sent, ns: how long a running chunk has run, at least. */
+    private final transient ConcurrentMap<Integer, Long> sentAt = new ConcurrentHashMap<>();
+    /** Thieves with a request to give work away outstanding, since when. */
+    private final transient ConcurrentMap<String, Long> shedPending = new ConcurrentHashMap<>();
+    private final transient AtomicInteger shedRequests = new AtomicInteger();
+    /** Steal requests sent and not answered yet, by chunk: when. */
+    private final transient ConcurrentMap<Integer, Long> stealAskedAt = new ConcurrentHashMap<>();
+    /** When each node's last result arrived, ns: its running chunk started about then. */
+    private final transient ConcurrentMap<String, Long> lastResultAt = new ConcurrentHashMap<>();
+    private volatile boolean mapped;
 
     @TaskContinuousMapperResource
     private transient ComputeTaskContinuousMapper mapper;
@@ -102,10 +144,24 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
      * @param maxSteals how many times one chunk may be stolen; the copy sent after the last
      *     allowed steal is pinned
      */
-    BatchTask(JobFunction fn, List<Chunk> plan, long startNanos, Runnable onJobDone, int maxSteals) {
+    BatchTask(JobFunction fn, List<Chunk> plan, long startNanos, Runnable onJobDone, int maxSteals,
+            Balancer balancer, Consumer<JobOutcome> onOutcome, dev.strand.cluster.cost.Link link) {
+        this.link = link;
         if (maxSteals < 1) {
             throw new IllegalArgumentException("maxSteals must be >= 1, got " + maxSteals);
         }
+        this.balancer = balancer;
+        this.onOutcome = onOutcome;
+        this.shedding = fn instanceof dev.strand.cluster.engine.SheddingFunction;
+        this.nextChunk = new AtomicInteger(plan.size());
+        long maxId = -1;
+        for (Chunk c : plan) {
+            for (PlannedJob p : c.jobs()) {
+                maxId = Math.max(maxId, p.job().id());
+                jobsById.put(p.job().id(), p.job());
+            }
+        }
+        this.nextJobId = new java.util.concurrent.atomic.AtomicLong(maxId + 1);
         this.fn = fn;
         this.onJobDone = onJobDone;
         this.plan = plan;
@@ -115,7 +171,6 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
 
     @Override
     public Map<? extends ComputeJob, ClusterNode> map(List<ClusterNode> subgrid, Object arg) {
-        Map<String, ClusterNode> byName = new HashMap<>();
         for (ClusterNode n : subgrid) {
             String name = n.attribute(IgniteConfigs.NODE_ATTR);
             if (name != null) {
@@ -143,7 +198,12 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
                     : new PinnedJob(c.index(), c.home(), fn, items);
             jobs.put(job, node);
             inFlight.computeIfAbsent(node.id(), k -> new AtomicInteger()).incrementAndGet();
+            synchronized (balancer) {
+                balancer.sent(c.index(), node.attribute(IgniteConfigs.NODE_ATTR), c.inputBytes(), c.stealable());
+            }
+            sentAt.put(c.index(), System.nanoTime());
         }
+        mapped = true;
         return jobs;
     }
 
@@ -165,16 +225,262 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         }
         List<JobOutcome> chunk = res.getData();
         long at = System.nanoTime() - startNanos;
+        synchronized (balancer) {
+            balancer.done(((StrandJob) res.getJob()).chunk());
+        }
+        String from = res.getNode().attribute(IgniteConfigs.NODE_ATTR);
+        if (from != null) {
+            lastResultAt.put(from, System.nanoTime());
+        }
         for (JobOutcome o : chunk) {
             if (outcomes.putIfAbsent(o.id(), o) == null) {
                 arrivals.put(o.id(), at);
+                if (!o.shed().isEmpty()) {
+                    // Parts whose offer did not arrive (or not yet) start now, before this
+                    // result is taken: the task cannot end with a part unsent.
+                    spawn(o.id(), 0, o.shed(), null);
+                }
+                onOutcome.accept(o);
                 onJobDone.run();
             } else {
                 duplicates.incrementAndGet();
                 LOG.log(Level.DEBUG, "dropped a second result for job {0}", o.id());
             }
         }
+        rebalance();
         return ComputeJobResultPolicy.WAIT;
+    }
+
+    /**
+     * Asks the balancer for the moves worth making now and sends each victim its request. Called
+     * after every event that changes occupancies or estimates: a result, a refused request, a
+     * resent chunk. A request to a node that left is dropped; its chunks fail over.
+     */
+    void rebalance() {
+        if (!mapped) {
+            return;
+        }
+        List<Balancer.Steal> steals;
+        List<String> idle;
+        long now = System.nanoTime();
+        synchronized (balancer) {
+            // A request neither granted (the chunk comes back rejected) nor refused within
+            // STEAL_ANSWER_NANOS frees its thief: the chunk is taken as started, as a refusal.
+            for (Map.Entry<Integer, Long> e : stealAskedAt.entrySet()) {
+                if (balancer.thiefOf(e.getKey()) == null) {
+                    stealAskedAt.remove(e.getKey(), e.getValue());
+                } else if (now - e.getValue() > STEAL_ANSWER_NANOS) {
+                    stealAskedAt.remove(e.getKey(), e.getValue());
+                    balancer.refused(e.getKey());
+                }
+            }
+            for (String name : List.copyOf(byName.keySet())) {
+                ClusterNode n = byName.get(name);
+                if (n == null || ignite.cluster().node(n.id()) == null) {
+                    byName.remove(name);
+                    balancer.removeNode(name);
+                }
+            }
+            steals = balancer.balance();
+            idle = shedding ? balancer.freeNodes() : List.of();
+        }
+        for (Balancer.Steal s : steals) {
+            ClusterNode victim = byName.get(s.victim());
+            ClusterNode thief = byName.get(s.thief());
+            if (victim == null || thief == null) {
+                synchronized (balancer) {
+                    balancer.refused(s.chunk());
+                }
+                continue;
+            }
+            stealAskedAt.put(s.chunk(), now);
+            try {
+                ignite.message(ignite.cluster().forNodeId(victim.id())).send(StrandCollisionSpi.REQUEST_TOPIC,
+                        new StealRequest(session.getId(), s.chunk(), thief.id(), replyTopic));
+            } catch (IgniteException e) {
+                LOG.log(Level.DEBUG, "steal request for chunk {0} to {1} failed: {2}", s.chunk(), s.victim(),
+                        e.toString());
+                synchronized (balancer) {
+                    balancer.refused(s.chunk());
+                }
+            }
+        }
+        for (String thief : idle) {
+            askToShed(thief);
+        }
+    }
+
+    /**
+     * Nothing waits anywhere that {@code thief} may take: asks the node whose running chunk has
+     * run longest to give part of its work away, if the cost rule lets the move pay off with that
+     * chunk's remaining work taken as at least what it has run (its estimate, the kind's mean,
+     * does not know it is the big one) and half of it moved.
+     */
+    private void askToShed(String thief) {
+        long now = System.nanoTime();
+        Long pending = shedPending.get(thief);
+        if (pending != null && now - pending < SHED_RETRY_NANOS) {
+            return;
+        }
+        ClusterNode thiefNode = byName.get(thief);
+        if (thiefNode == null) {
+            return;
+        }
+        String best = null;
+        double bestRemaining = 0;
+        double thiefOccupancy;
+        synchronized (balancer) {
+            thiefOccupancy = balancer.occupancy(thief);
+            for (String v : byName.keySet()) {
+                for (int chunk : balancer.held(v)) {
+                    // It started when it was sent or when the node's previous result came back,
+                    // whichever is later: how long it has run since is the best guess of what
+                    // remains (a job that has run long is probably a long one).
+                    Long sent = sentAt.get(chunk);
+                    Long last = lastResultAt.get(v);
+                    long started = Math.max(sent == null ? now : sent, last == null ? 0 : last);
+                    double remaining = Math.max(balancer.compute(chunk), (double) (now - started));
+                    if (remaining > bestRemaining) {
+                        best = v;
+                        bestRemaining = remaining;
+                    }
+                    break;                      // the oldest chunk held: running
+                }
+            }
+        }
+        if (best == null) {
+            return;
+        }
+        double transfer = best.equals(thief) || link == null ? 0 : link.transferNanos(SHED_PART_BYTES);
+        if (!dev.strand.cluster.cost.CostRule.worthStealing(thiefOccupancy, bestRemaining, bestRemaining / 2,
+                transfer)) {
+            return;
+        }
+        ClusterNode victim = byName.get(best);
+        if (victim == null) {
+            return;
+        }
+        shedPending.put(thief, now);
+        shedRequests.incrementAndGet();
+        try {
+            ignite.message(ignite.cluster().forNodeId(victim.id())).send(StrandCollisionSpi.SHED_TOPIC,
+                    new ShedRequest(session.getId(), thiefNode.id(), replyTopic));
+        } catch (IgniteException e) {
+            LOG.log(Level.DEBUG, "request to give work away to {0} failed: {1}", best, e.toString());
+        }
+    }
+
+    /** A running job gave parts away: each starts as a job of its own on the thief. */
+    void onOffer(ShedOffer o) {
+        if (!mapped || !o.session().equals(session.getId())) {
+            return;
+        }
+        ClusterNode thief = ignite.cluster().node(o.thief());
+        spawn(o.job(), o.first(), o.parts(), thief);
+        rebalance();
+    }
+
+    /**
+     * Starts each part not started yet (keyed by parent and position) as a job and a chunk of its
+     * own, on {@code to} if it is alive, else on the live node with the fewest chunks in flight.
+     */
+    private void spawn(long parent, int first, List<byte[]> given, ClusterNode to) {
+        dev.strand.cluster.BatchJob parentJob = jobsById.get(parent);
+        if (parentJob == null) {
+            throw new IllegalStateException("parts offered by unknown job " + parent);
+        }
+        for (int k = 0; k < given.size(); k++) {
+            int pos = first + k;
+            String key = parent + ":" + pos;
+            if (partIds.containsKey(key)) {
+                continue;
+            }
+            long id = nextJobId.getAndIncrement();
+            if (partIds.putIfAbsent(key, id) != null) {
+                continue;
+            }
+            dev.strand.cluster.BatchJob job = new dev.strand.cluster.BatchJob(id, parentJob.kind(), given.get(k));
+            jobsById.put(id, job);
+            parts.computeIfAbsent(parent, x -> new java.util.concurrent.ConcurrentSkipListMap<>()).put(pos, id);
+            ClusterNode dest = to != null && session.getTopology().contains(to.id()) ? to : leastLoaded(null);
+            if (dest == null) {
+                throw new IgniteException("no server node of the batch is left to run a part of job " + parent);
+            }
+            String destName = dest.attribute(IgniteConfigs.NODE_ATTR);
+            Chunk c = new Chunk(nextChunk.getAndIncrement(), destName, true,
+                    List.of(new PlannedJob(job, destName, null, dev.strand.cluster.cost.CostRule.Decision.NOT_EVALUATED)));
+            spawnedChunks.put(c.index(), c);
+            shedPending.remove(destName);
+            Integer parallelism = dest.attribute(IgniteConfigs.PARALLELISM_ATTR);
+            byName.putIfAbsent(destName, dest);
+            synchronized (balancer) {
+                balancer.addNode(new NodeInfo(destName, parallelism == null ? 1 : parallelism));
+                balancer.sent(c.index(), destName, c.inputBytes(), true);
+            }
+            sentAt.put(c.index(), System.nanoTime());
+            inFlight.computeIfAbsent(dest.id(), x -> new AtomicInteger()).incrementAndGet();
+            mapper.send(new StrandJob(c.index(), destName, fn,
+                    List.of(new StrandJob.Item(id, job.kind(), job.input()))), dest);
+        }
+    }
+
+    /** @return chunk {@code i}: of the plan, or made for a part given away */
+    Chunk chunk(int i) {
+        return i < plan.size() ? plan.get(i) : spawnedChunks.get(i);
+    }
+
+    /** @return the jobs made for parts given away, in id order */
+    List<PlannedJob> spawned() {
+        List<PlannedJob> out = new ArrayList<>();
+        for (Chunk c : spawnedChunks.values()) {
+            out.addAll(c.jobs());
+        }
+        out.sort(java.util.Comparator.comparingLong(p -> p.job().id()));
+        return out;
+    }
+
+    /** @return each parent's parts' job ids, in offer order */
+    Map<Long, List<Long>> parts() {
+        Map<Long, List<Long>> out = new HashMap<>();
+        for (Map.Entry<Long, java.util.concurrent.ConcurrentSkipListMap<Integer, Long>> e : parts.entrySet()) {
+            out.put(e.getKey(), List.copyOf(e.getValue().values()));
+        }
+        return out;
+    }
+
+    /** @return requests sent to running jobs to give work away */
+    int shedRequests() {
+        return shedRequests.get();
+    }
+
+    /** A victim had started the chunk asked for: it stays there; its thief looks elsewhere. */
+    void onRefused(StealRefused r) {
+        if (!r.session().equals(session.getId())) {
+            return;
+        }
+        synchronized (balancer) {
+            balancer.refused(r.chunk());
+        }
+        rebalance();
+    }
+
+    /** @return the topic victims answer refusals on */
+    String replyTopic() {
+        return replyTopic;
+    }
+
+    /** @return the balancer's counts: accepted, declined, refused by a victim */
+    int[] stealCounts() {
+        synchronized (balancer) {
+            return new int[] {balancer.accepted(), balancer.declined(), balancer.refusedByVictim()};
+        }
+    }
+
+    /** @return the chunks the cost rule refused to move at least once */
+    java.util.Set<Integer> declinedChunks() {
+        synchronized (balancer) {
+            return balancer.declinedChunks();
+        }
     }
 
     /**
@@ -211,7 +517,18 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
                     to.attribute(IgniteConfigs.NODE_ATTR));
         }
         inFlight.computeIfAbsent(to.id(), k -> new AtomicInteger()).incrementAndGet();
+        String toName = to.attribute(IgniteConfigs.NODE_ATTR);
+        Integer parallelism = to.attribute(IgniteConfigs.PARALLELISM_ATTR);
+        Chunk c = chunk(job.chunk());
+        assert c != null && c.index() == job.chunk() : "chunk indices are plan positions, then spawned ones";
+        byName.putIfAbsent(toName, to);
+        synchronized (balancer) {
+            balancer.addNode(new NodeInfo(toName, parallelism == null ? 1 : parallelism));
+            balancer.sent(job.chunk(), toName, c.inputBytes(), !(next instanceof PinnedJob));
+        }
+        sentAt.put(job.chunk(), System.nanoTime());
         mapper.send(next, to);
+        rebalance();
     }
 
     /** The live server node of the task with the fewest chunks in flight, {@code avoid} last. */
@@ -224,7 +541,7 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
                 continue;
             }
             AtomicInteger f = inFlight.get(id);
-            int load = (f == null ? 0 : f.get()) + (id.equals(avoid.id()) ? 1 << 20 : 0);
+            int load = (f == null ? 0 : f.get()) + (avoid != null && id.equals(avoid.id()) ? 1 << 20 : 0);
             if (load < bestLoad) {
                 best = c;
                 bestLoad = load;

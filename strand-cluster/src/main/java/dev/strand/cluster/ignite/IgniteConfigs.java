@@ -90,13 +90,16 @@ final class IgniteConfigs {
         return cfg;
     }
 
-    private static JobStealingCollisionSpi collision(ClusterConfig c, int active, boolean steal) {
-        JobStealingCollisionSpi spi = new JobStealingCollisionSpi();
+    private static JobStealingCollisionSpi collision(ClusterConfig c, int active, boolean server) {
+        // Servers: Strand's queue, which gives up a waiting chunk when the driver's balancer asks
+        // (the steal is decided there, at steal time); Ignite's own stealing, which would hand
+        // any waiting job to whichever idle node asks, is off everywhere.
+        JobStealingCollisionSpi spi = server ? new StrandCollisionSpi() : new JobStealingCollisionSpi();
         spi.setActiveJobsThreshold(active);
         spi.setWaitJobsThreshold(0);
         spi.setMessageExpireTime(c.messageExpire().toMillis());
         spi.setMaximumStealingAttempts(c.maxStealingAttempts());
-        spi.setStealingEnabled(steal);
+        spi.setStealingEnabled(false);
         return spi;
     }
 

@@ -4,12 +4,15 @@ import dev.strand.cluster.ClusterConfig;
 import dev.strand.cluster.ClusterException;
 import dev.strand.cluster.ClusterSecurity;
 import dev.strand.cluster.JobFunction;
+import dev.strand.cluster.cost.DurationEstimator;
 import dev.strand.cluster.cost.Link;
 import dev.strand.cluster.engine.Engine;
 import dev.strand.cluster.engine.EngineFailure;
 import dev.strand.cluster.engine.EngineRun;
+import dev.strand.cluster.engine.Scheduling;
 import dev.strand.cluster.engine.Serialization;
 import dev.strand.cluster.launch.JvmFlags;
+import dev.strand.cluster.plan.Balancer;
 import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.plan.PlannedJob;
@@ -25,11 +28,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntToDoubleFunction;
 import org.apache.ignite.Ignite;
 import org.apache.ignite.IgniteException;
 import org.apache.ignite.Ignition;
 import org.apache.ignite.cluster.ClusterNode;
 import org.apache.ignite.compute.ComputeTaskTimeoutException;
+import org.apache.ignite.lang.IgniteBiPredicate;
 
 /**
  * The engine on Ignite: this JVM joins the cluster as a client node (it places jobs, it runs
@@ -38,6 +47,13 @@ import org.apache.ignite.compute.ComputeTaskTimeoutException;
 public final class IgniteEngine implements Engine {
 
     private static final Logger LOG = System.getLogger(IgniteEngine.class.getName());
+
+    /** The periodic balance of every running batch of this JVM: one daemon thread. */
+    private static final ScheduledExecutorService TICKER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "strand-cluster-balance");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final Ignite ignite;
     private final ClusterConfig config;
@@ -144,8 +160,8 @@ public final class IgniteEngine implements Engine {
     }
 
     @Override
-    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone) {
-        return run(fn, chunks, onJobDone, config.taskTimeout());
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Scheduling scheduling) {
+        return run(fn, chunks, onJobDone, scheduling, config.taskTimeout());
     }
 
     /**
@@ -154,14 +170,47 @@ public final class IgniteEngine implements Engine {
      * the exception carries the outcomes that had arrived.
      */
     @Override
-    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Duration timeout) {
+    public EngineRun run(JobFunction fn, List<Chunk> chunks, Runnable onJobDone, Scheduling scheduling,
+                         Duration timeout) {
         Serialization.requireSerializable(fn);
         List<PlannedJob> plan = new ArrayList<>();
         for (Chunk c : chunks) {
             plan.addAll(c.jobs());
         }
         long start = System.nanoTime();
-        BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts());
+        // A chunk's compute, asked at each steal decision: the sum of its jobs' current estimates.
+        DurationEstimator est = scheduling.estimator();
+        BatchTask[] holder = new BatchTask[1];
+        IntToDoubleFunction computeOf = i -> {
+            double sum = 0;
+            for (PlannedJob p : holder[0].chunk(i).jobs()) {
+                sum += est.estimateOrPrior(p.job().kind(), p.job().work());
+            }
+            return sum;
+        };
+        Balancer balancer = new Balancer(nodes(), config.activeJobsPerNode(), computeOf, link,
+                scheduling.costAware() && link != null);
+        BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts(), balancer,
+                scheduling.onOutcome(), link);
+        holder[0] = task;
+        IgniteBiPredicate<UUID, Object> refusals = (from, msg) -> {
+            if (msg instanceof StealRefused r) {
+                task.onRefused(r);
+            } else if (msg instanceof ShedOffer o) {
+                task.onOffer(o);
+            }
+            return true;
+        };
+        ignite.message().localListen(task.replyTopic(), refusals);
+        // Dask balances every 100 ms as well as on events: a thief refused by the rule, or
+        // waiting for a running job to give work away, is looked at again.
+        ScheduledFuture<?> tick = TICKER.scheduleWithFixedDelay(() -> {
+            try {
+                task.rebalance();
+            } catch (RuntimeException e) {
+                LOG.log(Level.DEBUG, "periodic balance failed: {0}", e.toString());
+            }
+        }, 100, 100, TimeUnit.MILLISECONDS);
         try {
             ignite.compute(ignite.cluster().forServers()).withTimeout(timeout.toMillis())
                     .execute(task, null);
@@ -170,6 +219,9 @@ public final class IgniteEngine implements Engine {
                     + " (" + task.outcomes().size() + " of " + plan.size() + " jobs done)", e, task.outcomes(), true);
         } catch (IgniteException e) {
             throw new EngineFailure("the batch failed: " + rootMessage(e), e, task.outcomes(), false);
+        } finally {
+            tick.cancel(false);
+            ignite.message().stopLocalListen(task.replyTopic(), refusals);
         }
         long wall = System.nanoTime() - start;
         Map<Long, JobOutcome> outcomes = new LinkedHashMap<>();
@@ -183,7 +235,19 @@ public final class IgniteEngine implements Engine {
             outcomes.put(id, o);
             arrivals.put(id, task.arrivals().get(id));
         }
-        return new EngineRun(outcomes, arrivals, task.duplicates(), wall);
+        List<PlannedJob> spawned = task.spawned();
+        for (PlannedJob p : spawned) {
+            long id = p.job().id();
+            JobOutcome o = task.outcomes().get(id);
+            if (o == null) {
+                throw new ClusterException("part " + id + " has no result although the batch completed");
+            }
+            outcomes.put(id, o);
+            arrivals.put(id, task.arrivals().get(id));
+        }
+        int[] steals = task.stealCounts();
+        return new EngineRun(outcomes, arrivals, task.duplicates(), wall, steals[0], steals[1], steals[2],
+                task.declinedChunks(), spawned, task.parts(), task.shedRequests());
     }
 
     /** Asks every server node for its {@link NodeActivity} counts. */

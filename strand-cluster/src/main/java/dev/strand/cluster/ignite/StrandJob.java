@@ -2,6 +2,8 @@ package dev.strand.cluster.ignite;
 
 import dev.strand.Strand;
 import dev.strand.cluster.JobFunction;
+import dev.strand.cluster.engine.ShedPort;
+import dev.strand.cluster.engine.SheddingFunction;
 import dev.strand.cluster.stats.JobOutcome;
 import java.io.Serial;
 import java.io.Serializable;
@@ -16,6 +18,7 @@ import org.apache.ignite.compute.ComputeJob;
 import org.apache.ignite.compute.ComputeJobMasterLeaveAware;
 import org.apache.ignite.compute.ComputeTaskSession;
 import org.apache.ignite.resources.IgniteInstanceResource;
+import org.apache.ignite.resources.TaskSessionResource;
 
 /**
  * One chunk of a batch as Ignite sends it: the chunk's index, the home node's name, the function
@@ -80,6 +83,9 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
 
     /** Set once by {@link #cancel()} or {@link #onMasterNodeLeft}; read by the chunk's jobs. */
     private transient volatile boolean cancelled;
+
+    @TaskSessionResource
+    private transient ComputeTaskSession session;
 
     StrandJob(int chunk, String home, JobFunction fn, List<Item> items) {
         this(chunk, home, fn, items, 0, 0);
@@ -171,6 +177,12 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
         StrandJob outer = NodeActivity.enter(this);
         NodeActivity.jobStarted();
         try {
+            if (fn instanceof SheddingFunction s) {
+                Port port = new Port(item.id());
+                byte[] out = s.apply(item.input(), port);
+                return new JobOutcome(item.id(), home, me, steals, failovers, System.nanoTime() - t0, out,
+                        port.given());
+            }
             byte[] out = fn.apply(item.input());
             return new JobOutcome(item.id(), home, me, steals, failovers, System.nanoTime() - t0, out);
         } catch (Exception | Error e) {
@@ -184,6 +196,63 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
     /** @return whether this chunk was cancelled (its jobs' functions poll it through JobContext) */
     boolean isCancelled() {
         return cancelled;
+    }
+
+    /**
+     * A running job's way to give work away: a claim takes a request of this batch from the
+     * node's {@link ShedBoard}; an offer sends the parts to the driver at once, for the request's
+     * thief, and keeps them for the job's outcome too (the driver starts each part once).
+     */
+    private final class Port implements ShedPort {
+        private final long job;
+        private final List<byte[]> given = new ArrayList<>();
+        private ShedRequest claimed;
+
+        Port(long job) {
+            this.job = job;
+        }
+
+        @Override
+        public boolean claim() {
+            ShedRequest r = ShedBoard.take(session.getId());
+            if (r == null) {
+                return false;
+            }
+            synchronized (this) {
+                claimed = r;
+            }
+            return true;
+        }
+
+        @Override
+        public void offer(List<byte[]> parts) {
+            ShedRequest r;
+            int first;
+            synchronized (this) {
+                r = claimed;
+                claimed = null;
+                first = given.size();
+                given.addAll(parts);
+            }
+            if (r == null) {
+                throw new IllegalStateException("offer without a claim");
+            }
+            if (parts.isEmpty()) {
+                return;
+            }
+            try {
+                ignite.message(ignite.cluster().forNodeId(session.getTaskNodeId())).send(r.replyTopic(),
+                        new ShedOffer(session.getId(), job, first, parts, r.thief()));
+            } catch (IgniteException e) {
+                // The driver left or is unreachable: the parts still travel in the outcome.
+                System.getLogger(StrandJob.class.getName()).log(System.Logger.Level.DEBUG,
+                        "could not send an offer of job {0}: {1}", job, e.toString());
+            }
+        }
+
+        synchronized List<byte[]> given() {
+            return List.copyOf(given);
+        }
     }
 
     /** A job that threw: kept as a value so that its chunk's other jobs still end first. */

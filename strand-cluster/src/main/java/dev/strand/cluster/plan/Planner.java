@@ -49,26 +49,22 @@ public final class Planner {
         }
         String[] homes = homes(jobs, nodes);
 
-        // Occupancy per node: estimated ns of the jobs placed there, per core.
-        double[] occupancy = new double[nodes.size()];
         Long[] estimates = new Long[jobs.size()];
         for (int i = 0; i < jobs.size(); i++) {
             BatchJob j = jobs.get(i);
             estimates[i] = estimator.estimate(j.kind(), j.work());
-            if (estimates[i] != null) {
-                int n = indexOf(nodes, homes[i]);
-                occupancy[n] += (double) estimates[i] / nodes.get(n).parallelism();
-            }
         }
         List<PlannedJob> out = new ArrayList<>(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
             BatchJob j = jobs.get(i);
+            // Every job stays stealable: the rule decides each move when a node is idle, with the
+            // occupancies and estimates of that moment (Balancer). The decision recorded here
+            // says only whether an estimate existed when the batch was planned.
             Decision d;
             if (!costAware || nodes.size() == 1) {
                 d = Decision.NOT_EVALUATED;
             } else {
-                d = CostRule.decide(estimates[i], occupancy[indexOf(nodes, homes[i])],
-                        link.transferNanos(j.input().length));
+                d = estimates[i] == null ? Decision.STEALABLE_NO_ESTIMATE : Decision.STEALABLE;
             }
             out.add(new PlannedJob(j, homes[i], estimates[i], d));
         }

@@ -2,6 +2,8 @@ package dev.strand.cluster.stats;
 
 import java.io.Serial;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What a node sends back for one job: the output and the job's own record of where it ran. The
@@ -20,6 +22,7 @@ public final class JobOutcome implements Serializable {
     private final int failovers;
     private final long computeNanos;
     private final byte[] output;
+    private final List<byte[]> shed;
 
     /**
      * @param id the job's id
@@ -32,6 +35,17 @@ public final class JobOutcome implements Serializable {
      */
     public JobOutcome(long id, String home, String ranOn, int steals, int failovers, long computeNanos,
             byte[] output) {
+        this(id, home, ranOn, steals, failovers, computeNanos, output, List.of());
+    }
+
+    /**
+     * As the other constructor, with the subproblems the job gave away while it ran.
+     *
+     * @param shed the serialized subproblems it gave away, in the order it offered them
+     */
+    public JobOutcome(long id, String home, String ranOn, int steals, int failovers, long computeNanos,
+            byte[] output, List<byte[]> shed) {
+        this.shed = new ArrayList<>(shed);      // a plain list: Ignite marshals it
         this.id = id;
         this.home = home;
         this.ranOn = ranOn;
@@ -63,6 +77,11 @@ public final class JobOutcome implements Serializable {
 
     public long computeNanos() {
         return computeNanos;
+    }
+
+    /** @return the subproblems it gave away while it ran, serialized, in offer order */
+    public List<byte[]> shed() {
+        return shed;
     }
 
     /** @return the output (not a copy) */

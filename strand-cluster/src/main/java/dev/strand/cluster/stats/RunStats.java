@@ -14,19 +14,27 @@ import java.util.Map;
  * @param jobs one record per job, in submission order
  * @param nodes per node, in the order the nodes were listed
  * @param wallNanos the batch's time at the driver, submit to last result
- * @param pinned jobs the cost rule kept on their home node
+ * @param pinned jobs the cost rule kept on their home node: it refused to move their chunk at
+ *     steal time, at least once, and they ran there
  * @param stealable jobs the cost rule let be stolen
  * @param noEstimate jobs left stealable for want of an estimate (no job of their kind had finished)
  * @param duplicates results that arrived for a job that already had one (dropped)
  * @param chunks how many units the jobs travelled in (Ignite jobs; the jobs' count on the local
  *     engine)
+ * @param steals the steal decisions taken while the batch ran
  */
 public record RunStats(List<JobRecord> jobs, List<NodeStats> nodes, long wallNanos, int pinned,
-        int stealable, int noEstimate, int duplicates, int chunks) {
+        int stealable, int noEstimate, int duplicates, int chunks, StealDecisions steals) {
 
-    /** Builds the statistics from the plan and the records (one per planned job). */
+    /** Builds the statistics from the plan and the records (one per planned job), no steal decisions. */
     public static RunStats of(List<PlannedJob> plan, List<JobRecord> records, List<String> nodeNames,
             long wallNanos, int duplicates, int chunks) {
+        return of(plan, records, nodeNames, wallNanos, duplicates, chunks, StealDecisions.NONE);
+    }
+
+    /** Builds the statistics from the plan, the records (one per planned job) and the steal decisions. */
+    public static RunStats of(List<PlannedJob> plan, List<JobRecord> records, List<String> nodeNames,
+            long wallNanos, int duplicates, int chunks, StealDecisions steals) {
         Map<String, int[]> counts = new LinkedHashMap<>();   // placed, run, in, out, failedOver, pinned
         Map<String, long[]> sums = new LinkedHashMap<>();    // bytesIn, busy, finish
         for (String n : nodeNames) {
@@ -40,10 +48,7 @@ public record RunStats(List<JobRecord> jobs, List<NodeStats> nodes, long wallNan
             counts.computeIfAbsent(p.home(), k -> new int[6])[0]++;
             sums.computeIfAbsent(p.home(), k -> new long[3]);
             switch (p.decision()) {
-                case PINNED -> {
-                    pinned++;
-                    counts.get(p.home())[5]++;
-                }
+                case PINNED -> { }
                 case STEALABLE -> stealable++;
                 case STEALABLE_NO_ESTIMATE -> noEstimate++;
                 case NOT_EVALUATED -> { }
@@ -61,6 +66,10 @@ public record RunStats(List<JobRecord> jobs, List<NodeStats> nodes, long wallNan
             if (r.failedOver()) {
                 c[4]++;
             }
+            if (r.decision() == Decision.PINNED) {
+                pinned++;
+                counts.computeIfAbsent(r.home(), k -> new int[6])[5]++;
+            }
             s[1] += r.computeNanos();
             s[2] = Math.max(s[2], r.arrivalNanos());
         }
@@ -71,7 +80,7 @@ public record RunStats(List<JobRecord> jobs, List<NodeStats> nodes, long wallNan
             nodes.add(new NodeStats(e.getKey(), c[0], c[1], c[2], c[3], c[4], c[5], s[0], s[1], s[2]));
         }
         return new RunStats(List.copyOf(records), List.copyOf(nodes), wallNanos, pinned, stealable,
-                noEstimate, duplicates, chunks);
+                noEstimate, duplicates, chunks, steals);
     }
 
     /** @return jobs that ran on another node than their home by way of stealing */

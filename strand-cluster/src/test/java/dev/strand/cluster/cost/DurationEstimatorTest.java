@@ -24,6 +24,19 @@ class DurationEstimatorTest {
     }
 
     @Test
+    void theFirstBatchStartsFromThePriorAndLearnsFromEachJob() {
+        DurationEstimator e = new DurationEstimator(0.5, 1_000);
+        assertThat(e.estimateOrPrior("a", 2)).isEqualTo(2_000.0);     // the prior, per unit of work
+        e.observe("a", 1, 100);                                        // the first job replaces it
+        assertThat(e.estimateOrPrior("a", 2)).isEqualTo(200.0);
+        e.observe("a", 1, 300);                                        // and each next one moves it
+        assertThat(e.estimateOrPrior("a", 2)).isEqualTo(400.0);
+        assertThat(new DurationEstimator().estimateOrPrior("b", 1))
+                .isEqualTo(DurationEstimator.DEFAULT_PRIOR_NANOS_PER_WORK);
+        assertThatThrownBy(() -> new DurationEstimator(0.5, -1)).hasMessageContaining("prior");
+    }
+
+    @Test
     void rejectsBadObservations() {
         DurationEstimator e = new DurationEstimator();
         assertThatThrownBy(() -> e.observe("a", 0, 1)).hasMessageContaining("work");

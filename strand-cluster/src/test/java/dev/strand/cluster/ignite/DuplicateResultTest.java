@@ -2,6 +2,8 @@ package dev.strand.cluster.ignite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strand.cluster.plan.Balancer;
+import dev.strand.cluster.plan.NodeInfo;
 import dev.strand.cluster.stats.JobOutcome;
 import java.lang.reflect.Proxy;
 import java.util.List;
@@ -25,8 +27,10 @@ class DuplicateResultTest {
 
     private static ComputeJobResult result(UUID node, List<JobOutcome> data) {
         ClusterNode n = fake(ClusterNode.class, m -> m.equals("id") ? node : null);
+        StrandJob job = new StrandJob(0, "a", in -> in, List.of());
         return fake(ComputeJobResult.class, m -> switch (m) {
             case "getNode" -> n;
+            case "getJob" -> job;
             case "getData" -> data;
             case "isCancelled" -> false;
             default -> null;
@@ -36,7 +40,8 @@ class DuplicateResultTest {
     @Test
     void aChunkFinishedTwiceIsCountedOnce() {
         AtomicInteger done = new AtomicInteger();
-        BatchTask task = new BatchTask(in -> in, List.of(), 0, done::incrementAndGet, 5);
+        Balancer balancer = new Balancer(List.of(new NodeInfo("a", 1), new NodeInfo("b", 1)), 1, c -> 0, null, false);
+        BatchTask task = new BatchTask(in -> in, List.of(), 0, done::incrementAndGet, 5, balancer, o -> { }, null);
         List<JobOutcome> first = List.of(new JobOutcome(1, "a", "a", 0, 0, 10, new byte[] {1}),
                 new JobOutcome(2, "a", "a", 0, 0, 10, new byte[] {2}));
         List<JobOutcome> again = List.of(new JobOutcome(1, "a", "b", 0, 1, 12, new byte[] {1}),

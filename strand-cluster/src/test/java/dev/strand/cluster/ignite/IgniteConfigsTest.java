@@ -50,10 +50,11 @@ class IgniteConfigsTest {
     }
 
     @Test
-    void serversStealWithThePoolSizeAsTheirActiveJobs() {
+    void serversQueueWithThePoolSizeAsTheirActiveJobsAndTheDriverDecidesSteals() {
         IgniteConfiguration cfg = IgniteConfigs.server("n", 3, ClusterConfig.loopback());
         JobStealingCollisionSpi spi = (JobStealingCollisionSpi) cfg.getCollisionSpi();
-        assertThat(spi.isStealingEnabled()).isTrue();
+        assertThat(spi).isInstanceOf(StrandCollisionSpi.class);
+        assertThat(spi.isStealingEnabled()).as("Ignite's own stealing").isFalse();
         assertThat(spi.getActiveJobsThreshold()).isEqualTo(3);
         assertThat(spi.getWaitJobsThreshold()).isZero();
     }

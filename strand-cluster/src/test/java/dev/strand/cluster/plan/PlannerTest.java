@@ -42,17 +42,17 @@ class PlannerTest {
     }
 
     @Test
-    void pinsLargeInputsAndLetsSmallOnesBeStolen() {
+    void pinsNothingAtPlanningTheRuleDecidesAtStealTime() {
         DurationEstimator est = new DurationEstimator();
         est.observe("k", 1, 10_000_000);                  // 10 ms a job
         List<BatchJob> jobs = new ArrayList<>(jobs(9, 1_000));
         jobs.set(4, new BatchJob(4, "k", new byte[10_000_000]));     // 10 MB
         Link link = new Link(100e6, 100_000);             // 100 MB/s: 100 ms for 10 MB
         List<PlannedJob> plan = Planner.plan(jobs, THREE, est, link, true);
-        // Node b holds 30 ms: a small job costs 0.1 + 10 <= 30 - 5; the 10 MB one 100 + 10 > 25.
-        assertThat(plan.get(4).decision()).isEqualTo(Decision.PINNED);
-        assertThat(plan).filteredOn(p -> p.job().id() != 4).extracting(PlannedJob::decision)
-                .containsOnly(Decision.STEALABLE);
+        // The 10 MB job would fail the rule against node b's 30 ms, but that is decided when a
+        // node is idle, with the occupancies of then (Balancer): at planning every job stays
+        // stealable.
+        assertThat(plan).extracting(PlannedJob::decision).containsOnly(Decision.STEALABLE);
     }
 
     @Test
@@ -102,10 +102,9 @@ class PlannerTest {
         DurationEstimator est = new DurationEstimator();
         est.observe("k", 1, 100_000);                     // 0.1 ms a job
         List<BatchJob> jobs = new ArrayList<>(jobs(300, 1_000));
-        jobs.set(50, new BatchJob(50, "k", new byte[10_000_000]));           // pinned: 100 ms to move
+        jobs.set(50, new BatchJob(50, "k", new byte[10_000_000]));           // 100 ms to move
         Link link = new Link(100e6, 100_000);
         List<PlannedJob> plan = Planner.plan(jobs, THREE, est, link, true);
-        assertThat(plan.get(50).decision()).isEqualTo(Decision.PINNED);
         List<Chunk> chunks = Planner.chunk(plan, THREE, link, true, Chunking.auto());
         assertCovers(plan, chunks);
         for (Chunk c : chunks) {
@@ -114,16 +113,13 @@ class PlannerTest {
                 assertThat(p.decision().stealable()).isEqualTo(c.stealable());
             });
         }
-        assertThat(chunks.stream().filter(c -> !c.stealable()).toList()).singleElement()
-                .satisfies(c -> assertThat(c.jobs()).extracting(p -> p.job().id()).containsExactly(50L));
+        // The 10 MB job travels alone: no chunk with it passes the rule even at its best.
+        assertThat(chunks.stream().filter(c -> c.jobs().stream().anyMatch(p -> p.job().id() == 50)).toList())
+                .singleElement().satisfies(c -> assertThat(c.jobs()).hasSize(1));
         // Each node holds 100 jobs of 0.1 ms: 10 ms. A stealable chunk of k jobs passes the rule
         // while 0.1 ms latency + k (10 us transfer + 0.1 ms) <= 10 ms - k 0.05 ms: up to 61 jobs;
-        // the cap (ceil(300/24) = 13) binds first here. With a 50 ms latency nothing is worth
-        // moving at all, and every job is pinned.
+        // the cap (ceil(300/24) = 13) binds first here.
         assertThat(chunks).allSatisfy(c -> assertThat(c.jobs().size()).isLessThanOrEqualTo(13));
-        Link far = new Link(100e6, 50_000_000);
-        assertThat(Planner.plan(jobs, THREE, est, far, true)).extracting(PlannedJob::decision)
-                .containsOnly(Decision.PINNED);
     }
 
     @Test

@@ -1,0 +1,125 @@
+package dev.strand.cluster.ignite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.apache.ignite.cluster.ClusterNode;
+import org.apache.ignite.lang.IgniteBiPredicate;
+import org.apache.ignite.spi.IgniteSpiContext;
+import org.apache.ignite.spi.IgniteSpiException;
+import org.apache.ignite.spi.collision.CollisionContext;
+import org.apache.ignite.spi.collision.CollisionExternalListener;
+import org.apache.ignite.spi.collision.CollisionJobContext;
+import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
+
+/**
+ * A server node's job queue, with steals decided by the driver: Ignite's
+ * {@link JobStealingCollisionSpi} with its own stealing off (it runs {@code activeJobsThreshold}
+ * jobs and queues the rest), plus the victim's half of Strand's steal protocol. The driver's
+ * {@code Balancer} decides a move and sends a {@link StealRequest} for one chunk; at the next
+ * collision round this node looks for that chunk among its waiting jobs. Found: it names the
+ * thief in the job's context ({@link JobStealingCollisionSpi#THIEF_NODE_ATTR}, which travels
+ * back with the rejection) and cancels the waiting job, which Ignite answers to the driver as a
+ * rejection; the batch task sends a new copy to the thief. Not found (it started, or finished):
+ * it answers {@link StealRefused} on the request's reply topic, as a Dask worker answers a steal
+ * request for a task it is already executing.
+ */
+final class StrandCollisionSpi extends JobStealingCollisionSpi {
+
+    /** The topic of steal requests, on every server node. */
+    static final String REQUEST_TOPIC = "strand.steal.request";
+    /** The topic of requests to give running work away ({@link ShedRequest}), on every server node. */
+    static final String SHED_TOPIC = "strand.shed.request";
+
+    private final Queue<Request> requests = new ConcurrentLinkedQueue<>();
+    private volatile CollisionExternalListener external;
+    private IgniteBiPredicate<UUID, Object> listener;
+    private IgniteBiPredicate<UUID, Object> shedListener;
+
+    private record Request(UUID from, StealRequest body) {}
+
+    @Override
+    public void setExternalCollisionListener(CollisionExternalListener lsnr) {
+        super.setExternalCollisionListener(lsnr);
+        external = lsnr;
+    }
+
+    @Override
+    protected void onContextInitialized0(IgniteSpiContext spiCtx) throws IgniteSpiException {
+        super.onContextInitialized0(spiCtx);
+        listener = (from, msg) -> {
+            if (msg instanceof StealRequest r) {
+                requests.add(new Request(from, r));
+                CollisionExternalListener l = external;
+                if (l != null) {
+                    l.onExternalCollision();       // a collision round now, not at the next job event
+                }
+            }
+            return true;
+        };
+        spiCtx.addLocalMessageListener(REQUEST_TOPIC, listener);
+        shedListener = (from, msg) -> {
+            if (msg instanceof ShedRequest r) {
+                ShedBoard.add(r);
+            }
+            return true;
+        };
+        spiCtx.addLocalMessageListener(SHED_TOPIC, shedListener);
+    }
+
+    @Override
+    public void onContextDestroyed0() {
+        if (listener != null) {
+            getSpiContext().removeLocalMessageListener(REQUEST_TOPIC, listener);
+            getSpiContext().removeLocalMessageListener(SHED_TOPIC, shedListener);
+        }
+        super.onContextDestroyed0();
+    }
+
+    @Override
+    public void onCollision(CollisionContext ctx) {
+        List<Request> refused = new ArrayList<>();
+        for (Request r; (r = requests.poll()) != null; ) {
+            if (!release(ctx, r.body())) {
+                refused.add(r);
+            }
+        }
+        super.onCollision(ctx);
+        for (Request r : refused) {
+            ClusterNode driver = getSpiContext().node(r.from());
+            if (driver != null) {
+                try {
+                    getSpiContext().send(driver, new StealRefused(r.body().session(), r.body().chunk()),
+                            r.body().replyTopic());
+                } catch (IgniteSpiException e) {
+                    // The driver left: nobody waits for the answer.
+                    System.getLogger(StrandCollisionSpi.class.getName()).log(System.Logger.Level.DEBUG,
+                            "could not answer a steal request: {0}", e.toString());
+                }
+            }
+        }
+    }
+
+    /** Cancels the requested chunk if it waits here; false if it is not waiting (running or gone). */
+    private static boolean release(CollisionContext ctx, StealRequest r) {
+        for (CollisionJobContext w : ctx.waitingJobs()) {
+            if (w.getJob() instanceof StrandJob j && j.chunk() == r.chunk()
+                    && w.getTaskSession().getId().equals(r.session())) {
+                synchronized (w.getJobContext()) {
+                    if (w.getJobContext().getAttribute(THIEF_NODE_ATTR) != null) {
+                        return true;             // already being given up
+                    }
+                    w.getJobContext().setAttribute(THIEF_NODE_ATTR, r.thief());
+                }
+                if (w.cancel()) {
+                    return true;
+                }
+                w.getJobContext().setAttribute(THIEF_NODE_ATTR, null);
+                return false;
+            }
+        }
+        return false;
+    }
+}

@@ -91,7 +91,7 @@ public final class Strand {
         Objects.requireNonNull(a, "first computation must not be null");
         Objects.requireNonNull(b, "second computation must not be null");
         if (!(Thread.currentThread() instanceof Worker w)) {
-            return StrandPool.invokeCommon(() -> join(a, b));
+            return CommonPool.invoke(() -> join(a, b));
         }
         if (w.lazySplitting && !w.deque.isEmpty() && (w.prof == null || !w.prof.timesInline())) {
             return joinInline(a, b);              // thieves already have work from this worker
@@ -208,7 +208,7 @@ public final class Strand {
         Objects.requireNonNull(a, "first computation must not be null");
         Objects.requireNonNull(b, "second computation must not be null");
         if (!(Thread.currentThread() instanceof Worker w)) {
-            StrandPool.invokeCommon(() -> {
+            CommonPool.invoke(() -> {
                 join(a, b);
                 return null;
             });
@@ -316,7 +316,7 @@ public final class Strand {
                                                ToLongFunction<? super U> g, U y,
                                                LongBinaryOperator combine) {
         if (!(Thread.currentThread() instanceof Worker w)) {
-            return StrandPool.invokeCommon(() -> joinLong(f, x, g, y, combine));
+            return CommonPool.invoke(() -> joinLong(f, x, g, y, combine));
         }
         if (w.prof != null) {
             Joined<Long, Long> r = joinProfiled(w, () -> f.applyAsLong(x), () -> g.applyAsLong(y));
@@ -548,7 +548,7 @@ public final class Strand {
     public static void scope(Consumer<? super Scope> body) {
         Objects.requireNonNull(body, "scope body must not be null");
         if (!(Thread.currentThread() instanceof Worker w)) {
-            StrandPool.invokeCommon(() -> {
+            CommonPool.invoke(() -> {
                 scope(body);
                 return null;
             });

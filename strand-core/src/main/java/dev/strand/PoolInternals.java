@@ -113,7 +113,7 @@ final class PoolInternals extends PoolAccess implements SleepCoordinator.Reviver
      * Not once the pool is stopping: the run state is checked under the injector's lock, where
      * {@link StrandPool#shutdownNow} changes it before it drains the queue, so an element queued here is
      * always drained (a check outside the lock let an offer land after the drain, and the element
-     * was neither run nor returned). One refused is {@linkplain #neverRunsAfterStop handled here}.
+     * was neither run nor returned). One refused is {@linkplain PoolShutdown#neverRunsAfterStop handled here}.
      */
     @Override
     public void requeue(Runnable r) {
@@ -127,7 +127,7 @@ final class PoolInternals extends PoolAccess implements SleepCoordinator.Reviver
     /**
      * Queues {@code r}, a new submission from one of this pool's tasks that its worker's bounded
      * deque cannot hold; rejected once the pool is stopping, as {@link StrandPool#enqueue} rejects it (the
-     * check is under the injector's lock, as in {@link StrandPool#requeue}).
+     * check is under the injector's lock, as in {@link #requeue}).
      */
     @Override
     public void submitOverflow(Runnable r) {

@@ -57,7 +57,7 @@ final class PoolObservation {
     /** {@link StrandPool#dump()}. */
     static String dump(StrandPool pool) {
         StringBuilder sb = new StringBuilder();
-        String[] states = {"StrandPool.RUNNING", "StrandPool.SHUTDOWN", "StrandPool.STOP", "StrandPool.TERMINATED"};
+        String[] states = {"RUNNING", "SHUTDOWN", "STOP", "TERMINATED"};
         sb.append("StrandPool '").append(pool.name()).append("' ").append(states[pool.runState.get()])
                 .append(", parallelism=").append(pool.config.parallelism())
                 .append(", steal=").append(pool.config.tuning().stealPolicy())

@@ -22,7 +22,7 @@ import java.util.Arrays;
  *
  * @param <T> the element type
  */
-abstract class BwosThiefSide<T> extends BwosDequeFields implements WorkerDeque<T> {
+abstract class BwosThiefSide<T> extends BwosLayout.DequeFields implements WorkerDeque<T> {
 
     static final VarHandle THIEF_BLK;
     static final VarHandle OWNER_BLOCK;
@@ -38,12 +38,12 @@ abstract class BwosThiefSide<T> extends BwosDequeFields implements WorkerDeque<T
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            THIEF_BLK = l.findVarHandle(BwosThiefField.class, "thiefBlk", long.class);
-            OWNER_BLOCK = l.findVarHandle(BwosOwnerFields.class, "ownerBlock", BwosBlock.class);
-            REQUEST = l.findVarHandle(BwosOwnerFields.class, "request", int.class);
-            RESERVED = l.findVarHandle(BwosBlockThief.class, "reserved", long.class);
-            COMMITTED = l.findVarHandle(BwosBlockOwner.class, "committed", int.class);
-            HEAD = l.findVarHandle(BwosBlockOwner.class, "head", int.class);
+            THIEF_BLK = l.findVarHandle(BwosLayout.ThiefField.class, "thiefBlk", long.class);
+            OWNER_BLOCK = l.findVarHandle(BwosLayout.OwnerFields.class, "ownerBlock", BwosBlock.class);
+            REQUEST = l.findVarHandle(BwosLayout.OwnerFields.class, "request", int.class);
+            RESERVED = l.findVarHandle(BwosLayout.BlockThief.class, "reserved", long.class);
+            COMMITTED = l.findVarHandle(BwosLayout.BlockOwner.class, "committed", int.class);
+            HEAD = l.findVarHandle(BwosLayout.BlockOwner.class, "head", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

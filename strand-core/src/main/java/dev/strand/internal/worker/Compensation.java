@@ -32,11 +32,11 @@ final class Compensation {
      * {@code Strand.blocking}: it waits for a wait. Not counted: a join held up by running
      * workers only (they progress, and its park is short), and one that sees no work waiting (a
      * thread could not help; work that comes later is seen after the next nap, at most
-     * {@link #MAX_JOIN_NAP_NANOS} away). Checked again after each nap. The caller lowers the
+     * {@link Joins#MAX_JOIN_NAP_NANOS} away). Checked again after each nap. The caller lowers the
      * count with a field store in its own frame (a {@code finally}, and before it runs a task),
      * which cannot overflow; this method lowers it itself if the compensation throws.
      *
-     * @param counted whether the joiner is counted now (its {@link #blockDepth} is 1)
+     * @param counted whether the joiner is counted now (its {@link Worker#blockDepth} is 1)
      * @return whether it is counted after the call
      */
     static boolean joinBlocked(Worker w, Task<?> target, boolean counted) {

@@ -32,7 +32,7 @@ final class Idle {
      */
     static Runnable idle(Worker w) {
         if (w.spare && w.poolAccess.spareSurplus()) {
-            assert w.deque.isEmpty() && w.joins.depth == 0 && w.unfinishedCount == 0 : "w.spare leaving with work";
+            assert w.deque.isEmpty() && w.joins.depth == 0 && w.unfinishedCount == 0 : "spare leaving with work";
             long word = w.sleep.spareLeave(w.index, w.searching, w.workVisible);   // back to the reserve
             w.searching = false;
             if (w.pool.isShutdown() && everyoneAsleep(w, word) && everyoneAsleep(w, w.sleep.controlWord())) {
@@ -76,7 +76,7 @@ final class Idle {
         if (w.sleep.workerPark(w.index, w.poolAccess.stopping, w.workVisible, w.keepAliveNanos,
                 w.spare ? w.spareSurplus : null)) {                    // S3b
             assert w.deque.isEmpty() && w.joins.depth == 0 && w.unfinishedCount == 0 && !Submits.holdsNext(w)
-                    : "w.retired holding work";
+                    : "retired holding work";
             if (w.spare && w.sleep.isSpareIdle(w.index)) {
                 return Compensation.spareIdle(w);                                // left for the reserve asleep
             }

@@ -364,7 +364,7 @@ final class Joins {
         }
     }
 
-    /** Runs {@code t}, unrelated to what the wait waits for, nested in it (counted in {@link #unrelatedDepth}). */
+    /** Runs {@code t}, unrelated to what the wait waits for, nested in it (counted in {@link Worker#unrelatedDepth}). */
     static void runUnrelated(Worker w, Runnable t) {
         w.unrelatedDepth++;
         try {

@@ -22,7 +22,7 @@ final class Recovery {
     private Recovery() { }
 
     /**
-     * Settles the {@link #unfinished} entries, newest first: a task completes exceptionally with
+     * Settles the {@link Worker#unfinished} entries, newest first: a task completes exceptionally with
      * its error (one already done stays as it is), a plain Runnable that never started goes back
      * to the submission queue, a deferred report is reported. Called where the stack is shallower
      * than where they were recorded; an entry whose settlement fails again stays for the next call.
@@ -32,7 +32,7 @@ final class Recovery {
         if (w.unfinishedCount > Worker.UNFINISHED_CAPACITY) {
             w.unfinishedCount = Worker.UNFINISHED_CAPACITY;
             w.poolAccess.fail(new IllegalStateException("worker '" + w.getName() + "' lost track of work "
-                    + "that errors left w.unfinished (more than " + Worker.UNFINISHED_CAPACITY + " at once)"));
+                    + "that errors left unfinished (more than " + Worker.UNFINISHED_CAPACITY + " at once)"));
         }
         while (w.unfinishedCount > 0) {
             int n = w.unfinishedCount - 1;

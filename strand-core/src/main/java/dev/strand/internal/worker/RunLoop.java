@@ -49,7 +49,7 @@ final class RunLoop {
 
     /**
      * The scheduling loop. A throwable that reaches it (a task's completion that ran out of memory,
-     * a stack overflow in the runtime's bookkeeping) is handled by {@link #recover} and the worker
+     * a stack overflow in the runtime's bookkeeping) is handled by {@link Recovery#recover} and the worker
      * goes on: a worker never dies while the pool runs, so it never leaves the sleep accounting
      * with a phantom searcher or its deque unserved. If recovery keeps failing, the pool fails
      * loudly ({@link PoolAccess#fail}) rather than limp.

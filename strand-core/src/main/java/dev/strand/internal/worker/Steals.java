@@ -192,7 +192,7 @@ final class Steals {
         return x;
     }
 
-    /** Steal-half's move, inside the stop handshake ({@link #moving}). */
+    /** Steal-half's move, inside the stop handshake ({@link Worker#moving}). */
     static Runnable stealBatchAndPop(Worker w, WorkerDeque<Runnable> vd) {
         if (!w.poolAccess.beginMove(w)) {
             return null;                          // stopping: shutdownNow takes what is queued

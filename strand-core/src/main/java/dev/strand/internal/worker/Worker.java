@@ -13,7 +13,6 @@ import dev.strand.internal.deque.NextSlots;
 import dev.strand.internal.deque.WorkerDeque;
 import dev.strand.internal.feedback.Feedback;
 import dev.strand.internal.jfr.JfrGate;
-import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
@@ -181,7 +180,7 @@ public final class Worker extends Thread {
      * Work that an error (a stack overflow, an out-of-memory error) left in this worker's hands, as
      * {@code {Runnable, Throwable}} pairs in a ring: a task whose run or completion failed, or an
      * element taken from a queue whose run could not even start because the call itself
-     * overflowed. Settled later at a shallower frame by {@link #completeUnfinished} (see
+     * overflowed. Settled later at a shallower frame by {@link Recovery#completeUnfinished} (see
      * {@code internal.stack}). Recorded by {@code unfinished[unfinishedCount++ & UNFINISHED_MASK]
      * = new Object[] {r, e}}, written out where it is needed: that expression calls no method, so
      * recording cannot overflow, while a call to a helper could (which is also why the ring is
@@ -505,62 +504,29 @@ public final class Worker extends Thread {
     }
 
     // ---------------------------------------------------------------- tracing
-
-    // A listener is user code: whatever it throws is reported and never reaches the scheduler,
-    // whose state between two of its steps must not be left half-changed.
+    // Guarded here, so that a pool without a listener or a recording never loads Trace.
 
     void traceSpawn(boolean inlined) {
         if (listener != null) {
-            try {
-                Trace.spawn(listener, index, inlined);
-            } catch (Throwable e) {
-                reportUncaught(e);
-            }
+            Trace.spawn(this, listener, inlined);
         }
     }
 
     void traceSteal(int victim, int moved) {
-        if (JfrGate.recorderUp()) {
-            StrandEvents.steal(poolName, index, victim, moved);
-        }
-        if (listener != null) {
-            try {
-                Trace.steal(listener, index, victim, moved);
-            } catch (Throwable e) {
-                reportUncaught(e);
-            }
+        if (listener != null || JfrGate.recorderUp()) {
+            Trace.steal(this, listener, poolName, victim, moved);
         }
     }
 
     void traceSync() {
         if (listener != null) {
-            try {
-                Trace.sync(listener, index);
-            } catch (Throwable e) {
-                reportUncaught(e);
-            }
+            Trace.sync(this, listener);
         }
     }
 
     void tracePark(boolean park) {
-        if (park) {
-            parkEvent = JfrGate.recorderUp() ? StrandEvents.parkBegin() : null;
-        } else {
-            if (parkEvent != null) {
-                StrandEvents.parkEnd(parkEvent, poolName, index);
-            }
-            parkEvent = null;
-        }
-        if (listener != null) {
-            try {
-                if (park) {
-                    Trace.park(listener, index);
-                } else {
-                    Trace.wake(listener, index);
-                }
-            } catch (Throwable e) {
-                reportUncaught(e);
-            }
+        if (listener != null || parkEvent != null || JfrGate.recorderUp()) {
+            parkEvent = Trace.park(this, listener, poolName, parkEvent, park);
         }
     }
 

@@ -56,6 +56,11 @@ final class PoolInternals extends PoolAccess implements SleepCoordinator.Reviver
     }
 
     @Override
+    public boolean isShutdown() {
+        return pool.isShutdown();
+    }
+
+    @Override
     public boolean externalQueued() {
         return !pool.submissions.isEmpty();
     }

@@ -45,7 +45,7 @@ public final class Strand {
      * @throws NullPointerException  if {@code body} is null
      */
     public static <T> Task<T> fork(Supplier<? extends T> body) {
-        Task<T> t = new Tasks.SupplierTask<>(body);
+        Task<T> t = Tasks.supplier(body);
         if (Thread.currentThread() instanceof Worker w) {
             w.fork(t);
         } else {
@@ -62,7 +62,7 @@ public final class Strand {
      * @throws NullPointerException if {@code body} is null
      */
     public static Task<Void> fork(Runnable body) {
-        Task<Void> t = new Tasks.RunnableTask(body);
+        Task<Void> t = Tasks.runnable(body);
         if (Thread.currentThread() instanceof Worker w) {
             w.fork(t);
         } else {
@@ -554,7 +554,7 @@ public final class Strand {
             });
             return;
         }
-        Scope s = new Scope(w.pool, w.prof != null);
+        Scope s = new Scope((StrandPool) w.pool, w.prof != null);
         Throwable bodyFailure = null;
         try {
             body.accept(s);
@@ -618,7 +618,7 @@ public final class Strand {
         w.blockDepth = depth + 1;
         try {
             if (depth == 0) {
-                w.pool.beginBlock(w);             // a nested call blocks no further thread
+                ((StrandPool) w.pool).beginBlock(w);   // a nested call blocks no further thread
             }
             return call.call();
         } finally {
@@ -667,7 +667,7 @@ public final class Strand {
      *     methods use {@link StrandPool#commonPool()})
      */
     public static StrandPool workerPool() {
-        return Thread.currentThread() instanceof Worker w ? w.pool : null;
+        return Thread.currentThread() instanceof Worker w ? (StrandPool) w.pool : null;
     }
 
     /**

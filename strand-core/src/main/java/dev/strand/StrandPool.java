@@ -214,7 +214,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @return the calling worker's pool, or the common pool
      */
     public static StrandPool current() {
-        return Thread.currentThread() instanceof Worker w ? w.pool : commonPool();
+        return Thread.currentThread() instanceof Worker w ? (StrandPool) w.pool : commonPool();
     }
 
     /** System property: the common pool's parallelism (default: the processors available). */
@@ -300,7 +300,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @throws NullPointerException if {@code body} is null
      */
     public void invoke(Runnable body) {
-        invoke(new Tasks.RunnableTask(body));
+        invoke(Tasks.runnable(body));
     }
 
     /**
@@ -423,27 +423,27 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     @Override
     public <T> Task<T> submit(Callable<T> callable) {
-        return submit(new Tasks.CallableTask<>(callable));
+        return submit(Tasks.callable(callable));
     }
 
     @Override
     public Task<?> submit(Runnable runnable) {
-        return submit(new Tasks.SubmittedRunnable(runnable));
+        return submit(Tasks.submitted(runnable));
     }
 
     @Override
     public <T> Task<T> submit(Runnable runnable, T result) {
-        return submit(new Tasks.RunnableValueTask<>(runnable, result));
+        return submit(Tasks.runnableValue(runnable, result));
     }
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
-        return new Tasks.CallableTask<>(callable);
+        return Tasks.callable(callable);
     }
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
-        return new Tasks.RunnableValueTask<>(runnable, value);
+        return Tasks.runnableValue(runnable, value);
     }
 
     /**

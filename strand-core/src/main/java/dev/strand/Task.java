@@ -151,7 +151,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * @return a new, unforked task
      */
     public static <T> Task<T> of(Supplier<? extends T> body) {
-        return new Tasks.SupplierTask<>(body);
+        return Tasks.supplier(body);
     }
 
     /**
@@ -238,7 +238,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
     }
 
     private IllegalStateException foreignJoin(Worker w) {
-        return new IllegalStateException("join() from a worker of pool '" + w.pool.name()
+        return new IllegalStateException("join() from a worker of pool '" + ((StrandPool) w.pool).name()
                 + "' on a task of pool '" + ((StrandPool) pool).name() + "': joins must stay inside "
                 + "one pool (use get() to block across pools)");
     }

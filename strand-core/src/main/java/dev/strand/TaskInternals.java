@@ -25,68 +25,83 @@ final class TaskInternals extends TaskAccess {
     }
 
     @Override
-    public void exec(Task<?> t) {
-        t.exec();
+    public boolean isTask(Runnable r) {
+        return r instanceof Task<?>;
     }
 
     @Override
-    public void claimFor(Task<?> t, StrandPool pool) {
-        t.claimFor(pool);
+    public void cancel(Runnable t) {
+        ((Task<?>) t).cancel(false);
     }
 
     @Override
-    public void setProfileFrame(Task<?> t, Frame f) {
-        t.profileFrame = f;
+    public boolean blocking(java.util.function.BooleanSupplier body) {
+        return Strand.blocking(body::getAsBoolean);
     }
 
     @Override
-    public void setContext(Task<?> t, Object context) {
-        t.context = context;
+    public void exec(Runnable t) {
+        ((Task<?>) t).exec();
     }
 
     @Override
-    public Object context(Task<?> t) {
-        return t.context;
+    public void claimFor(Runnable t, Object pool) {
+        ((Task<?>) t).claimFor((StrandPool) pool);
     }
 
     @Override
-    public boolean isOf(Task<?> t, StrandPool pool) {
-        return t.pool == pool;
+    public void setProfileFrame(Runnable t, Frame f) {
+        ((Task<?>) t).profileFrame = f;
     }
 
     @Override
-    public boolean pending(Task<?> t) {
-        return t.pending();
+    public void setContext(Runnable t, Object context) {
+        ((Task<?>) t).context = context;
     }
 
     @Override
-    public boolean covers(Task<?> t, Runnable r) {
-        return t.covers(r);
+    public Object context(Runnable t) {
+        return ((Task<?>) t).context;
     }
 
     @Override
-    public boolean registerJoiner(Task<?> t, Worker w) {
-        return t.registerJoiner(w);
+    public boolean isOf(Runnable t, Object pool) {
+        return ((Task<?>) t).pool == pool;
     }
 
     @Override
-    public Object addWaiter(Task<?> t, Thread th) {
-        return t.addWaiter(th);
+    public boolean pending(Runnable t) {
+        return ((Task<?>) t).pending();
     }
 
     @Override
-    public void stopWaiting(Task<?> t, Object node) {
-        t.stopWaiting((Waiter) node);
+    public boolean covers(Runnable t, Runnable r) {
+        return ((Task<?>) t).covers(r);
     }
 
     @Override
-    public void awaitBlocking(Task<?> t) {
-        t.awaitBlocking(0L);
+    public boolean registerJoiner(Runnable t, Worker w) {
+        return ((Task<?>) t).registerJoiner(w);
     }
 
     @Override
-    public void abort(Task<?> t, Throwable e) {
-        t.abort(e);
+    public Object addWaiter(Runnable t, Thread th) {
+        return ((Task<?>) t).addWaiter(th);
+    }
+
+    @Override
+    public void stopWaiting(Runnable t, Object node) {
+        ((Task<?>) t).stopWaiting((Waiter) node);
+    }
+
+    @Override
+    public void awaitBlocking(Runnable t) {
+        ((Task<?>) t).awaitBlocking(0L);
+    }
+
+    @Override
+    public void abort(Runnable t, Throwable e) {
+        ((Task<?>) t).abort(e);
     }
 
     @Override
@@ -95,57 +110,57 @@ final class TaskInternals extends TaskAccess {
     }
 
     @Override
-    public int suspend(Task<?> t) {
+    public int suspend(Runnable t) {
         return ((Tasks.InterruptibleTask<?>) t).suspend();
     }
 
     @Override
-    public void resume(Task<?> t, int how) {
+    public void resume(Runnable t, int how) {
         ((Tasks.InterruptibleTask<?>) t).resume(how);
     }
 
     @Override
-    public boolean isJoinFrame(Task<?> t) {
+    public boolean isJoinFrame(Runnable t) {
         return t instanceof JoinFrame;
     }
 
     @Override
-    public Task<?> newFrame(Thread owner, StrandPool pool) {
-        return new JoinFrame(owner, pool);
+    public Runnable newFrame(Thread owner, Object pool) {
+        return new JoinFrame(owner, (StrandPool) pool);
     }
 
     @Override
-    public boolean isSettled(Task<?> f) {
+    public boolean isSettled(Runnable f) {
         return ((JoinFrame) f).settled;
     }
 
     @Override
-    public void settle(Task<?> f) {
+    public void settle(Runnable f) {
         ((JoinFrame) f).settled = true;
     }
 
     @Override
-    public void prepare(Task<?> f, Object body) {
+    public void prepare(Runnable f, Object body) {
         ((JoinFrame) f).prepare(body);
     }
 
     @Override
-    public void throttle(Task<?> f) {
+    public void throttle(Runnable f) {
         ((JoinFrame) f).throttled = true;
     }
 
     @Override
-    public boolean isThrottled(Task<?> f) {
+    public boolean isThrottled(Runnable f) {
         return ((JoinFrame) f).throttled;
     }
 
     @Override
-    public Object runBody(Task<?> f) {
+    public Object runBody(Runnable f) {
         return ((JoinFrame) f).runBody();
     }
 
     @Override
-    public Object completedResult(Task<?> f) {
+    public Object completedResult(Runnable f) {
         return ((JoinFrame) f).completedResult();
     }
 

@@ -1,7 +1,5 @@
 package dev.strand.internal.worker;
 
-import dev.strand.Strand;
-import dev.strand.Task;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -39,7 +37,7 @@ final class Compensation {
      * @param counted whether the joiner is counted now (its {@link Worker#blockDepth} is 1)
      * @return whether it is counted after the call
      */
-    static boolean joinBlocked(Worker w, Task<?> target, boolean counted) {
+    static boolean joinBlocked(Worker w, Runnable target, boolean counted) {
         if (!counted && w.blockDepth != 0) {
             return false;                         // inside Strand.blocking: counted already
         }
@@ -65,7 +63,7 @@ final class Compensation {
      * @return whether a worker that runs, as its current steal, a task that {@code target}
      *     covers is blocked ({@code Strand.blocking}, or a join that waits for such a worker)
      */
-    static boolean waitsOnBlocked(Worker w, Task<?> target) {
+    static boolean waitsOnBlocked(Worker w, Runnable target) {
         for (int i = 0, n = w.sleep.inUse(); i < n; i++) {
             if (i != w.index) {
                 Runnable r = w.board.running(i);
@@ -105,12 +103,12 @@ final class Compensation {
      *                      kept and restored at the end
      * @return whether {@code target} is done (false after the deadline or on an interrupt)
      */
-    static boolean awaitCompensated(Worker w, Task<?> target, long deadlineNanos, boolean interruptible) {
+    static boolean awaitCompensated(Worker w, Runnable target, long deadlineNanos, boolean interruptible) {
         w.joinBlocks++;
-        return Strand.blocking(() -> parkUntil(w, target, deadlineNanos, interruptible));
+        return Worker.TASKS.blocking(() -> parkUntil(w, target, deadlineNanos, interruptible));
     }
 
-    static boolean parkUntil(Worker w, Task<?> target, long deadlineNanos, boolean interruptible) {
+    static boolean parkUntil(Worker w, Runnable target, long deadlineNanos, boolean interruptible) {
         Object node = Worker.TASKS.addWaiter(target, w);
         if (node == null) {
             return true;                          // completed meanwhile

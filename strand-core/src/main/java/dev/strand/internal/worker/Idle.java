@@ -35,7 +35,7 @@ final class Idle {
             assert w.deque.isEmpty() && w.joins.depth == 0 && w.unfinishedCount == 0 : "spare leaving with work";
             long word = w.sleep.spareLeave(w.index, w.searching, w.workVisible);   // back to the reserve
             w.searching = false;
-            if (w.pool.isShutdown() && everyoneAsleep(w, word) && everyoneAsleep(w, w.sleep.controlWord())) {
+            if (w.poolAccess.isShutdown() && everyoneAsleep(w, word) && everyoneAsleep(w, w.sleep.controlWord())) {
                 w.poolAccess.quiescentAfterShutdown();               // as a last sleeper would (S2)
             }
             return Compensation.spareIdle(w);
@@ -63,7 +63,7 @@ final class Idle {
             w.searching = true;
             return null;
         }
-        if (w.pool.isShutdown() && everyoneAsleep(w, word) && everyoneAsleep(w, w.sleep.controlWord())) {
+        if (w.poolAccess.isShutdown() && everyoneAsleep(w, word) && everyoneAsleep(w, w.sleep.controlWord())) {
             // Every worker was a sleeper at S2 and still is after the re-scan found nothing: none
             // woke to take a task in between, so none is running one, none is queued, and none
             // can be submitted.

@@ -1,6 +1,5 @@
 package dev.strand.internal.worker;
 
-import dev.strand.Task;
 import dev.strand.internal.stack.StackReserve;
 import java.util.concurrent.locks.LockSupport;
 
@@ -62,7 +61,7 @@ final class Joins {
      * pushed after it started the target (the target's descendants). Never a task stolen from an
      * unrelated worker: such a task could wait for what this worker does after the join.
      */
-    static void awaitJoinSlow(Worker w, Task<?> target) {
+    static void awaitJoinSlow(Worker w, Runnable target) {
         w.traceSync();
         if (w.unfinishedCount != 0) {
             Recovery.completeUnfinished(w);                 // the target may be one of them
@@ -97,7 +96,7 @@ final class Joins {
      * 2. The child was stolen. Help its thief with the child's descendants (leapfrogging). Park
      * between attempts only after repeated failure (3).
      */
-    static void helpUntilDone(Worker w, Task<?> target) {
+    static void helpUntilDone(Worker w, Runnable target) {
         Runnable mine = w.board.own(w.index);                      // restored after each helping run
         long mineBase = w.board.ownBase(w.index);
         int fails = 0;
@@ -191,7 +190,7 @@ final class Joins {
      *
      * @return a descendant to run, or null
      */
-    static Runnable stealDescendant(Worker w, Task<?> target) {
+    static Runnable stealDescendant(Worker w, Runnable target) {
         for (int i = 0, n = w.sleep.inUse(); i < n; i++) {
             if (i == w.index) {
                 continue;
@@ -225,7 +224,7 @@ final class Joins {
     }
 
     /** @return whether another worker runs, as its current steal, a task that {@code target} covers */
-    static boolean runningElsewhere(Worker w, Task<?> target) {
+    static boolean runningElsewhere(Worker w, Runnable target) {
         for (int i = 0, n = w.sleep.inUse(); i < n; i++) {
             if (i != w.index) {
                 Runnable r = w.board.running(i);
@@ -264,7 +263,7 @@ final class Joins {
      * @return whether {@code target} is done; false after the deadline or on an interrupt (the flag
      *     is left set for the caller)
      */
-    static boolean awaitJoinUntil(Worker w, Task<?> target, long deadlineNanos) {
+    static boolean awaitJoinUntil(Worker w, Runnable target, long deadlineNanos) {
         assert Thread.currentThread() == w && !Worker.TASKS.isJoinFrame(target);
         w.traceSync();
         Runnable mine = w.board.own(w.index);                      // restored after each helping run

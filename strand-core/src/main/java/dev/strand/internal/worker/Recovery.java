@@ -1,6 +1,5 @@
 package dev.strand.internal.worker;
 
-import dev.strand.Task;
 
 /**
  * Recovery from errors inside the runtime (a stack overflow, an out-of-memory error): the work
@@ -55,8 +54,8 @@ final class Recovery {
     }
 
     static void settle(Worker w, Runnable r, Throwable e) {
-        if (r instanceof Task<?> t) {
-            Worker.TASKS.abort(t, e);
+        if (Worker.TASKS.isTask(r)) {
+            Worker.TASKS.abort(r, e);
         } else if (r == Worker.REPORT_ONLY) {
             w.reportUncaught(e);
         } else {

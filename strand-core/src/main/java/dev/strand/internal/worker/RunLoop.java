@@ -1,6 +1,5 @@
 package dev.strand.internal.worker;
 
-import dev.strand.Task;
 
 /**
  * The worker's scheduling loop: find a task (every {@link Worker#FAIRNESS_TICKS}-th decision the
@@ -141,8 +140,8 @@ final class RunLoop {
         w.poolAccess.awaitStopDrains();
         Runnable r;
         while ((r = w.popLocal()) != null) {
-            if (r instanceof Task<?> t && !Worker.TASKS.isInterruptible(r)) {
-                t.cancel(false);
+            if (Worker.TASKS.isTask(r) && !Worker.TASKS.isInterruptible(r)) {
+                Worker.TASKS.cancel(r);
             } else {
                 w.runTask(r);
             }

@@ -1,6 +1,5 @@
 package dev.strand.internal.worker;
 
-import dev.strand.Task;
 
 /**
  * Running a task in the less common ways: nested inside a wait (a join, a {@code get},
@@ -30,7 +29,7 @@ final class Runs {
      * its interrupt, if one came, when {@code r} returns.
      */
     static void runNested(Worker w, Runnable r) {
-        Task<?> outer = w.interruptible;
+        Runnable outer = w.interruptible;
         if (outer == null) {
             w.runTask(r);
         } else {
@@ -44,7 +43,7 @@ final class Runs {
      * may interrupt it, as it would the code that forked it); a submission (an interruptible task
      * of its own) is another task, run nested.
      */
-    static void runJoinedTarget(Worker w, Task<?> target) {
+    static void runJoinedTarget(Worker w, Runnable target) {
         if (Worker.TASKS.isInterruptible(target)) {
             runSuspending(w, target, w.interruptible);
         } else {
@@ -52,7 +51,7 @@ final class Runs {
         }
     }
 
-    static void runSuspending(Worker w, Runnable r, Task<?> outer) {
+    static void runSuspending(Worker w, Runnable r, Runnable outer) {
         int how = Worker.TASKS.suspend(outer);
         w.interruptible = null;
         try {
@@ -64,7 +63,7 @@ final class Runs {
     }
 
     /** Runs {@code t} with the context captured for it, if one was (see {@link Contexts}). */
-    static void execInContext(Worker w, Task<?> t) {
+    static void execInContext(Worker w, Runnable t) {
         Object captured = Worker.TASKS.context(t);
         if (captured == null) {
             Worker.TASKS.exec(t);                        // handed over by no capture point: as it is

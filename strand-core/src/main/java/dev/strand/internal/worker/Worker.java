@@ -5,8 +5,6 @@ import dev.strand.JoinPolicy;
 import dev.strand.Multiprogramming;
 import dev.strand.PoolConfig;
 import dev.strand.StealPolicy;
-import dev.strand.StrandPool;
-import dev.strand.Task;
 import dev.strand.WorkerStats;
 import dev.strand.internal.cpu.Oversubscription;
 import dev.strand.internal.deque.NextSlots;
@@ -56,7 +54,9 @@ public final class Worker extends Thread {
     static final int FAIRNESS_TICKS = 61;
 
     /** This worker's pool (the API object, for identity checks and its configuration). */
-    public final StrandPool pool;
+    public final Object pool;
+    /** The pool's configuration. */
+    final PoolConfig config;
     /** The pool's operations for its workers. */
     final PoolAccess poolAccess;
     /** This worker's slot in the pool. */
@@ -210,13 +210,14 @@ public final class Worker extends Thread {
      * @param sleep      the pool's sleep protocol
      * @param c          the pool's configuration
      */
-    public Worker(StrandPool pool, PoolAccess poolAccess, int index, Worker[] workers,
+    public Worker(Object pool, PoolAccess poolAccess, int index, Worker[] workers,
                   WorkerDeque<Runnable>[] deques, StealBoard board, SleepCoordinator sleep, PoolConfig c) {
         // Workers do not inherit InheritableThreadLocal values: a revived worker is started by
         // whichever thread publishes work, and must not carry that thread's values.
         super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize(), false);
         assert board.workers() == deques.length && workers.length == deques.length;
         this.pool = pool;
+        this.config = c;
         this.poolAccess = poolAccess;
         this.index = index;
         this.deques = deques;
@@ -273,7 +274,7 @@ public final class Worker extends Thread {
     @SuppressWarnings("ThreadPriorityCheck") // the new thread keeps the retired one's priority (the pool's choice)
     public Worker(Worker retired) {
         this(retired.pool, retired.poolAccess, retired.index, retired.workers, retired.deques,
-                retired.board, retired.sleep, retired.pool.config());
+                retired.board, retired.sleep, retired.config);
         setPriority(retired.getPriority());
         setContextClassLoader(retired.getContextClassLoader());
         searching = true;
@@ -326,7 +327,7 @@ public final class Worker extends Thread {
      *
      * <p>Invariant: called on this worker's own thread.
      */
-    public void fork(Task<?> t) {
+    public void fork(Runnable t) {
         if (contexts != null) {
             TASKS.setContext(t, contexts.capture());  // first: if it throws, nothing is claimed
         }
@@ -345,7 +346,7 @@ public final class Worker extends Thread {
         }
     }
 
-    void forkSlow(Task<?> t, int size) {
+    void forkSlow(Runnable t, int size) {
         if (size < 0) {                           // throttled child-stealing: bounded space
             inlinedSpawns++;
             traceSpawn(true);
@@ -372,7 +373,7 @@ public final class Worker extends Thread {
      * Invariant: owner only; every call is followed by one {@link #joinFrame} or by the frame's
      * abandonment in the caller's {@code finally} (see Strand.join).
      */
-    public void offerFrame(Task<?> f, Object body) {
+    public void offerFrame(Runnable f, Object body) {
         if (contexts != null) {
             TASKS.setContext(f, contexts.capture());  // a frame is reused: set at every offer
         }
@@ -400,7 +401,7 @@ public final class Worker extends Thread {
      * @return the frame's result
      * @throws java.util.concurrent.CompletionException if its body threw
      */
-    public Object joinFrame(Task<?> f) {
+    public Object joinFrame(Runnable f) {
         if (!TASKS.isThrottled(f)) {
             Runnable t = deque.pop();
             if (t != f) {
@@ -447,7 +448,7 @@ public final class Worker extends Thread {
      * this thread, or null: none does, or the innermost code is another task's that a wait runs
      * nested in it. Owner only (see {@code Tasks.InterruptibleTask}).
      */
-    Task<?> interruptible;
+    Runnable interruptible;
 
     /**
      * Makes {@code t} the innermost interruptible task on this worker; called by the task as it
@@ -455,8 +456,8 @@ public final class Worker extends Thread {
      *
      * @return the previous one
      */
-    public Task<?> swapInterruptible(Task<?> t) {
-        Task<?> previous = interruptible;
+    public Runnable swapInterruptible(Runnable t) {
+        Runnable previous = interruptible;
         interruptible = t;
         return previous;
     }
@@ -473,11 +474,11 @@ public final class Worker extends Thread {
     public void runTask(Runnable r) {
         tasksRun++;
         try {
-            if (r instanceof Task<?> t) {
+            if (TASKS.isTask(r)) {
                 if (contexts == null) {
-                    TASKS.exec(t);
+                    TASKS.exec(r);
                 } else {
-                    Runs.execInContext(this, t);
+                    Runs.execInContext(this, r);
                 }
             } else if (prof == null) {
                 Runs.runPlain(this, r);                      // throws only if its own call overflowed
@@ -537,7 +538,7 @@ public final class Worker extends Thread {
      *
      * <p>Invariant: called on this worker's own thread, for a task of this pool.
      */
-    public void awaitJoin(Task<?> target) {
+    public void awaitJoin(Runnable target) {
         // 1. Own deque, LIFO. In fork-join code an unstolen child is at the bottom, so this is
         //    usually one pop and an inline run (the child nobody stole runs at its join). Kept
         //    tiny so that the JIT inlines it into join().
@@ -574,7 +575,7 @@ public final class Worker extends Thread {
     // ---------------------------------------------------------------- entries of the helpers
 
     /** See {@link Joins#awaitJoinUntil}. */
-    public boolean awaitJoinUntil(Task<?> target, long deadlineNanos) {
+    public boolean awaitJoinUntil(Runnable target, long deadlineNanos) {
         return Joins.awaitJoinUntil(this, target, deadlineNanos);
     }
 
@@ -598,7 +599,7 @@ public final class Worker extends Thread {
             if (prof != null) {
                 Profiling.bindWorker(prof);       // regions opened in tasks find it here
             }
-            RunLoop.hook(this, pool.config().onWorkerStart());
+            RunLoop.hook(this, config.onWorkerStart());
             RunLoop.loop(this);
         } finally {
             if (!spare) {
@@ -609,7 +610,7 @@ public final class Worker extends Thread {
             if (tid >= 0) {
                 Feedback.unregister(tid);
             }
-            RunLoop.hook(this, pool.config().onWorkerExit());
+            RunLoop.hook(this, config.onWorkerExit());
             if (retired) {
                 poolAccess.workerRetired();
             } else {

@@ -261,7 +261,7 @@ public final class SleepCoordinator {
      * reserve: checked after each wake-up, {@code leave} true makes it move its own state
      * {@code SLEEPING -> SPARE_IDLE} by CAS (a waker's claim is the other CAS on that word:
      * exactly one wins), then from the sleepers to the reserve count; it then waits in
-     * {@link #spareWait}.
+     * {@link #spareWait}. A spare's keep-alive ends the same way, never in {@code DORMANT}.
      *
      * @param leave null for a core worker
      * @return true if the caller retired: dormant (its thread must exit) or back in the reserve
@@ -303,6 +303,15 @@ public final class SleepCoordinator {
                 } else if (workVisible.getAsBoolean()) {
                     workerCancelSleep(index);     // as the watch does: found work, search
                     return false;
+                } else if (leave != null) {
+                    // A spare never goes dormant: a dormant slot stays out of the reserve until a
+                    // waker claims it, and in an idle pool none ever does. Its leave check above may
+                    // be stale (the block it covered ended since, and that worker went to sleep):
+                    // it joins the reserve, and its caller then compensates any block still on.
+                    if (STATE.compareAndSet(states, index * 16, SLEEPING, SPARE_IDLE)) {
+                        CTL.getAndAdd(this, ControlWord.ONE_RESERVE - ControlWord.ONE_SLEEPER);
+                        return true;              // the caller waits in spareWait
+                    }
                 } else if (STATE.compareAndSet(states, index * 16, SLEEPING, DORMANT)) {
                     return true;                  // pairs with the CAS in claim: one of them wins
                 }

@@ -135,7 +135,11 @@
  *       its own state {@code SLEEPING -> SPARE_IDLE} by CAS (a waker's claim is the other CAS on
  *       the same word: exactly one wins), then moves itself from the sleepers to the reserve
  *       count. A surplus spare asleep with nobody awake stays a sleeper until it is claimed or
- *       its keep-alive ends: harmless, it holds nothing.</li>
+ *       its keep-alive ends: harmless, it holds nothing. <b>Invariant:</b> a spare slot is never
+ *       {@code DORMANT}: at the end of its keep-alive a sleeping spare leaves for the reserve as
+ *       above, whatever its last surplus check said (that check may predate the end of the block
+ *       it covered, and a dormant slot out of the reserve would stay out in an idle pool), and
+ *       then compensates as a leaving spare does, so a block still under way gets a spare back.</li>
  *   <li><b>Quiescence:</b> "every worker a sleeper" becomes "sleepers + reserve = all slots, no
  *       searcher": a slot in the reserve holds no task, so the termination argument above holds
  *       unchanged. A spare that leaves after shutdown runs the same check a last sleeper runs.</li>

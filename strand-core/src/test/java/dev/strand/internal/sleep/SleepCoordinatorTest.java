@@ -396,6 +396,37 @@ class SleepCoordinatorTest {
         assertThat(c.controlWord()).isEqualTo(word(1, 0));
     }
 
+    /**
+     * A sleeping spare whose keep-alive ends returns to the reserve even when its last surplus
+     * check said it was still needed (a stale answer: the block ended and every worker went to
+     * sleep in between). Going dormant instead left the slot out of the reserve in an idle pool,
+     * where no waker ever claims it: the pool reported a spare running with no thread behind it.
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aSpareWhoseKeepAliveEndsReturnsToTheReserveNeverDormant() throws Exception {
+        AtomicInteger started = new AtomicInteger();
+        SleepCoordinator c = new SleepCoordinator(1, 1, 1, i -> started.incrementAndGet());
+        c.register(0, Thread.currentThread());
+        c.workerPrepareSleep(0, false);           // the core worker sleeps
+        assertThat(c.activateSpare()).isEqualTo(1);
+        assertThat(c.sparesOut(c.controlWord())).isEqualTo(1);
+        AtomicBoolean retired = new AtomicBoolean();
+        Thread spare = new Thread(() -> {
+            c.register(1, Thread.currentThread());
+            c.workerPrepareSleep(1, true);
+            retired.set(c.workerPark(1, () -> false, () -> false, 1_000_000L, () -> false));
+        });
+        spare.start();
+        spare.join();
+        assertThat(retired.get()).isTrue();
+        assertThat(c.isDormant(1)).as("a spare slot never goes dormant").isFalse();
+        assertThat(c.isSpareIdle(1)).as("it waits for reuse in the reserve").isTrue();
+        assertThat(c.sparesOut(c.controlWord())).isZero();
+        assertThat(ControlWord.sleepers(c.controlWord())).isEqualTo(1);
+        assertThat(started.get()).isEqualTo(1);
+    }
+
     /** A task may leave the worker's interrupt flag set; park must still block, not spin. */
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)

@@ -38,6 +38,7 @@ final class Compensation {
      * @return whether it is counted after the call
      */
     static boolean joinBlocked(Worker w, Runnable target, boolean counted) {
+        assert Thread.currentThread() == w : "owner thread only";
         if (!counted && w.blockDepth != 0) {
             return false;                         // inside Strand.blocking: counted already
         }
@@ -85,6 +86,7 @@ final class Compensation {
      * @return null: either activated again (counted as searching) or retired (the thread exits)
      */
     static Runnable spareIdle(Worker w) {
+        assert Thread.currentThread() == w : "owner thread only";
         w.poolAccess.compensate();                  // a worker may have blocked as it left
         if (w.sleep.spareWait(w.index, w.poolAccess.stopping, w.keepAliveNanos)) {
             w.searching = true;                                      // the activation counted us
@@ -104,6 +106,7 @@ final class Compensation {
      * @return whether {@code target} is done (false after the deadline or on an interrupt)
      */
     static boolean awaitCompensated(Worker w, Runnable target, long deadlineNanos, boolean interruptible) {
+        assert Thread.currentThread() == w : "owner thread only";
         w.joinBlocks++;
         return Worker.TASKS.blocking(() -> parkUntil(w, target, deadlineNanos, interruptible));
     }

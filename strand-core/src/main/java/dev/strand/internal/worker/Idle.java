@@ -31,6 +31,7 @@ final class Idle {
      *     caller is counted as searching and looks again)
      */
     static Runnable idle(Worker w) {
+        assert Thread.currentThread() == w : "owner thread only";
         if (w.spare && w.poolAccess.spareSurplus()) {
             assert w.deque.isEmpty() && w.joins.depth == 0 && w.unfinishedCount == 0 : "spare leaving with work";
             long word = w.sleep.spareLeave(w.index, w.searching, w.workVisible);   // back to the reserve

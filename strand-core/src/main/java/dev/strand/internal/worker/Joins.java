@@ -62,6 +62,7 @@ final class Joins {
      * unrelated worker: such a task could wait for what this worker does after the join.
      */
     static void awaitJoinSlow(Worker w, Runnable target) {
+        assert Thread.currentThread() == w : "owner thread only";
         w.traceSync();
         if (w.unfinishedCount != 0) {
             Recovery.completeUnfinished(w);                 // the target may be one of them
@@ -97,6 +98,7 @@ final class Joins {
      * between attempts only after repeated failure (3).
      */
     static void helpUntilDone(Worker w, Runnable target) {
+        assert Thread.currentThread() == w : "owner thread only";
         Runnable mine = w.board.own(w.index);                      // restored after each helping run
         long mineBase = w.board.ownBase(w.index);
         int fails = 0;

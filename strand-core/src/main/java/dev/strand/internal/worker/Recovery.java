@@ -28,6 +28,7 @@ final class Recovery {
      * An element is recorded once by each frame the error passed that held it; it is settled once.
      */
     static void completeUnfinished(Worker w) {
+        assert Thread.currentThread() == w : "owner thread only";
         if (w.unfinishedCount > Worker.UNFINISHED_CAPACITY) {
             w.unfinishedCount = Worker.UNFINISHED_CAPACITY;
             w.poolAccess.fail(new IllegalStateException("worker '" + w.getName() + "' lost track of work "
@@ -70,6 +71,7 @@ final class Recovery {
      * unless a task already carries it to its joiners.
      */
     static void recover(Worker w, Throwable e) {
+        assert Thread.currentThread() == w : "owner thread only";
         Throwable delivered = w.unfinishedCount > 0
                 ? (Throwable) w.unfinished[(w.unfinishedCount - 1) & Worker.UNFINISHED_MASK][1] : null;
         completeUnfinished(w);

@@ -54,6 +54,7 @@ final class RunLoop {
      * loudly ({@link PoolAccess#fail}) rather than limp.
      */
     static void loop(Worker w) {
+        assert Thread.currentThread() == w : "owner thread only";
         int failures = 0;
         while (!w.poolAccess.isStopping() && !w.retired) {
             try {

@@ -134,6 +134,7 @@ final class Steals {
      * usually empty).
      */
     static Runnable stealSweep(Worker w) {
+        assert Thread.currentThread() == w : "owner thread only";
         if (w.cursor != null) {
             return stealSweepLocal(w);
         }

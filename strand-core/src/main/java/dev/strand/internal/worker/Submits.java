@@ -33,6 +33,7 @@ final class Submits {
      *                                                         and the pool is stopping
      */
     static void submitLocal(Worker w, Runnable t) {
+        assert Thread.currentThread() == w : "owner thread only";
         w.spawns++;
         if (w.ownsNext) {
             t = w.nexts.put(w.index, t);              // Go's runnext: t runs when w task ends
@@ -90,6 +91,7 @@ final class Submits {
      * blocks ({@code Strand.blocking}). Owner only.
      */
     static void flushNext(Worker w) {
+        assert Thread.currentThread() == w : "owner thread only";
         if (!w.ownsNext && !w.blockDeque) {
             return;
         }

@@ -67,22 +67,7 @@ public final class PoolConfig {
         this.contextPropagator = b.contextPropagator;
         this.maxSpares = b.maxSpares;
         this.multiprogramming = Objects.requireNonNull(b.multiprogramming, "multiprogramming must not be null");
-        if (name.isBlank()) {
-            throw new IllegalArgumentException("pool name must not be blank");
-        }
-        if (parallelism < 1 || parallelism > 32767) {
-            throw new IllegalArgumentException("parallelism must be in [1, 32767], got " + parallelism);
-        }
-        if (maxSpares < 0 || maxSpares > 32767) {
-            throw new IllegalArgumentException("maxSpares must be in [0, 32767], got " + maxSpares);
-        }
-        if (stackSize < 0) {
-            throw new IllegalArgumentException("stackSize must be >= 0, got " + stackSize);
-        }
-        if (keepAliveNanos < MIN_KEEP_ALIVE_NANOS) {
-            throw new IllegalArgumentException("keepAlive must be at least 1 ms, got "
-                    + keepAliveNanos + " ns");
-        }
+        ConfigChecks.checkPool(this);
         this.tuning = new Tuning(b.tuning, parallelism);
     }
 
@@ -277,37 +262,7 @@ public final class PoolConfig {
             this.deque = Objects.requireNonNull(b.deque, "deque must not be null");
             this.bwosBlocks = b.bwosBlocks;
             this.bwosBlockSize = b.bwosBlockSize;
-            if (topology != null && !topology.strip().equals("machine")) {
-                dev.strand.internal.topology.Topology.of(topology);   // throws naming the spec
-            }
-            if (stealHalfLimit < 1) {
-                throw new IllegalArgumentException("stealHalfLimit must be >= 1, got " + stealHalfLimit);
-            }
-            if (spawnBound < 1) {
-                throw new IllegalArgumentException("spawnBound must be >= 1, got " + spawnBound);
-            }
-            if (spinRounds < 0) {
-                throw new IllegalArgumentException("spinRounds must be >= 0, got " + spinRounds);
-            }
-            if (stealPaceNanos < 0 || stealPaceNanos > MAX_STEAL_PACE_NANOS) {
-                throw new IllegalArgumentException("stealPaceNanos must be in [0, " + MAX_STEAL_PACE_NANOS
-                        + "], got " + stealPaceNanos);
-            }
-            if (b.maxSearchers == 0 || b.maxSearchers < -1) {
-                throw new IllegalArgumentException("maxSearchers must be >= 1, got " + b.maxSearchers);
-            }
-            if (bwosBlocks < 2 || bwosBlocks > MAX_BWOS_DIMENSION) {
-                throw new IllegalArgumentException("bwosBlocks must be in [2, " + MAX_BWOS_DIMENSION
-                        + "], got " + bwosBlocks);
-            }
-            if (bwosBlockSize < 1 || bwosBlockSize > MAX_BWOS_DIMENSION) {
-                throw new IllegalArgumentException("bwosBlockSize must be in [1, " + MAX_BWOS_DIMENSION
-                        + "], got " + bwosBlockSize);
-            }
-            if (deque == DequeKind.BWOS && splitDeques) {
-                throw new IllegalArgumentException("deque BWOS cannot be combined with splitDeques: "
-                        + "a BWoS deque keeps the owner's block private already; choose one");
-            }
+            ConfigChecks.checkTuning(this, b.maxSearchers);
         }
 
         /** @return steal one task, or half a victim's deque */

@@ -45,7 +45,7 @@ public final class Strand {
      * @throws NullPointerException  if {@code body} is null
      */
     public static <T> Task<T> fork(Supplier<? extends T> body) {
-        Task<T> t = new Tasks.SupplierTask<>(body);
+        Task<T> t = Tasks.supplier(body);
         if (Thread.currentThread() instanceof Worker w) {
             w.fork(t);
         } else {
@@ -62,7 +62,7 @@ public final class Strand {
      * @throws NullPointerException if {@code body} is null
      */
     public static Task<Void> fork(Runnable body) {
-        Task<Void> t = new Tasks.RunnableTask(body);
+        Task<Void> t = Tasks.runnable(body);
         if (Thread.currentThread() instanceof Worker w) {
             w.fork(t);
         } else {
@@ -91,7 +91,7 @@ public final class Strand {
         Objects.requireNonNull(a, "first computation must not be null");
         Objects.requireNonNull(b, "second computation must not be null");
         if (!(Thread.currentThread() instanceof Worker w)) {
-            return StrandPool.invokeCommon(() -> join(a, b));
+            return CommonPool.invoke(() -> join(a, b));
         }
         if (w.lazySplitting && !w.deque.isEmpty() && (w.prof == null || !w.prof.timesInline())) {
             return joinInline(a, b);              // thieves already have work from this worker
@@ -208,7 +208,7 @@ public final class Strand {
         Objects.requireNonNull(a, "first computation must not be null");
         Objects.requireNonNull(b, "second computation must not be null");
         if (!(Thread.currentThread() instanceof Worker w)) {
-            StrandPool.invokeCommon(() -> {
+            CommonPool.invoke(() -> {
                 join(a, b);
                 return null;
             });
@@ -316,7 +316,7 @@ public final class Strand {
                                                ToLongFunction<? super U> g, U y,
                                                LongBinaryOperator combine) {
         if (!(Thread.currentThread() instanceof Worker w)) {
-            return StrandPool.invokeCommon(() -> joinLong(f, x, g, y, combine));
+            return CommonPool.invoke(() -> joinLong(f, x, g, y, combine));
         }
         if (w.prof != null) {
             Joined<Long, Long> r = joinProfiled(w, () -> f.applyAsLong(x), () -> g.applyAsLong(y));
@@ -548,13 +548,13 @@ public final class Strand {
     public static void scope(Consumer<? super Scope> body) {
         Objects.requireNonNull(body, "scope body must not be null");
         if (!(Thread.currentThread() instanceof Worker w)) {
-            StrandPool.invokeCommon(() -> {
+            CommonPool.invoke(() -> {
                 scope(body);
                 return null;
             });
             return;
         }
-        Scope s = new Scope(w.pool, w.prof != null);
+        Scope s = new Scope((StrandPool) w.pool, w.prof != null);
         Throwable bodyFailure = null;
         try {
             body.accept(s);
@@ -618,7 +618,7 @@ public final class Strand {
         w.blockDepth = depth + 1;
         try {
             if (depth == 0) {
-                w.pool.beginBlock(w);             // a nested call blocks no further thread
+                ((StrandPool) w.pool).beginBlock(w);   // a nested call blocks no further thread
             }
             return call.call();
         } finally {
@@ -667,7 +667,7 @@ public final class Strand {
      *     methods use {@link StrandPool#commonPool()})
      */
     public static StrandPool workerPool() {
-        return Thread.currentThread() instanceof Worker w ? w.pool : null;
+        return Thread.currentThread() instanceof Worker w ? (StrandPool) w.pool : null;
     }
 
     /**

@@ -10,19 +10,16 @@ import dev.strand.internal.jfr.JfrGate;
 import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
-import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.victim.Locality;
 import dev.strand.internal.worker.Contexts;
-import dev.strand.internal.worker.PoolAccess;
 import dev.strand.internal.worker.Worker;
 import dev.strand.profile.ProfileReport;
 import dev.strand.profile.Timeline;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
@@ -78,20 +75,20 @@ import java.util.function.Supplier;
  */
 public final class StrandPool extends AbstractExecutorService implements AutoCloseable {
 
-    private static final int RUNNING = 0;
-    private static final int SHUTDOWN = 1;
-    private static final int STOP = 2;
-    private static final int TERMINATED = 3;
+    static final int RUNNING = 0;
+    static final int SHUTDOWN = 1;
+    static final int STOP = 2;
+    static final int TERMINATED = 3;
 
-    private final PoolConfig config;
+    final PoolConfig config;
     /** Whether this is the {@link #commonPool()}, which shutting down does not stop. */
-    private final boolean common;
+    final boolean common;
     /**
      * Slot i's current Worker. A slot whose thread retired after the keep-alive gets a new Worker
      * when it is woken, so slots are read and written with volatile semantics ({@link #worker}).
      */
-    private final Worker[] workers;
-    private static final java.lang.invoke.VarHandle WORKERS =
+    final Worker[] workers;
+    static final java.lang.invoke.VarHandle WORKERS =
             java.lang.invoke.MethodHandles.arrayElementVarHandle(Worker[].class);
     /**
      * A spare slot's deque is created when the slot is first started, and the slots in use
@@ -99,40 +96,40 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * loops over slots read the deque with acquire semantics ({@link #deque}) and skip a null one,
      * which holds nothing. The start publishes it with a release store.
      */
-    private static final java.lang.invoke.VarHandle DEQUES =
+    static final java.lang.invoke.VarHandle DEQUES =
             java.lang.invoke.MethodHandles.arrayElementVarHandle(WorkerDeque[].class);
-    private final WorkerDeque<Runnable>[] deques;
-    private final SleepCoordinator sleep;
-    private final StealBoard board;
+    final WorkerDeque<Runnable>[] deques;
+    final SleepCoordinator sleep;
+    final StealBoard board;
     /** The core workers' run-next slots ({@code Tuning.runNext}), or null. */
-    private final NextSlots nexts;
-    private final Internals access;
+    final NextSlots nexts;
+    final PoolInternals access;
     /** Blocking calls that waited; spare threads started; blocks at the spare cap (statistics). */
-    private final java.util.concurrent.atomic.LongAdder blocks = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder spareStarts = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder uncompensated = new java.util.concurrent.atomic.LongAdder();
+    final java.util.concurrent.atomic.LongAdder blocks = new java.util.concurrent.atomic.LongAdder();
+    final java.util.concurrent.atomic.LongAdder spareStarts = new java.util.concurrent.atomic.LongAdder();
+    final java.util.concurrent.atomic.LongAdder uncompensated = new java.util.concurrent.atomic.LongAdder();
     /** Tasks from outside the pool; workers take them in batches onto their own deques. */
-    private final Injector<Runnable> submissions = new Injector<>();
-    private final AtomicInteger runState = new AtomicInteger(RUNNING);
+    final Injector<Runnable> submissions = new Injector<>();
+    final AtomicInteger runState = new AtomicInteger(RUNNING);
     /** Checked under the injector's lock: a submission is queued only while RUNNING. */
     @SuppressWarnings("UnnecessaryLambda") // one object for every submission (a method reference would allocate per call)
-    private final BooleanSupplier accepting = new Accepting();
+    private final BooleanSupplier accepting = new PoolCallbacks(this, PoolCallbacks.ACCEPTING, -1);
     /** Checked under the injector's lock: a task's overflow or a requeued element until STOP. */
-    private final BooleanSupplier notStopped = new NotStopped();
-    private final AtomicInteger liveWorkers;
+    final BooleanSupplier notStopped = new PoolCallbacks(this, PoolCallbacks.NOT_STOPPED, -1);
+    final AtomicInteger liveWorkers;
     /**
      * {@code shutdownNow} calls under way: termination waits for them, so that the pool is never
      * terminated while a queued submission is neither run nor returned yet, and stopping workers
      * wait for them before they handle what is left in their deques.
      */
-    private final AtomicInteger stopDrains = new AtomicInteger();
-    private final CountDownLatch terminated = new CountDownLatch(1);
+    final AtomicInteger stopDrains = new AtomicInteger();
+    final CountDownLatch terminated = new CountDownLatch(1);
     /** Set by shutdownNow (before {@link #stopDrains} is released): queued tasks are not run. */
-    private volatile boolean stopNow;
+    volatile boolean stopNow;
     /** The work/span profiler, or null when the pool does not profile. */
     final PoolProfiler profiler;
     /** The configuration's context propagator, as the engine uses it; null if it has none. */
-    private final Contexts contexts;
+    final Contexts contexts;
 
     /**
      * A pool with {@code parallelism} workers and default settings.
@@ -158,12 +155,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this(config, false);
     }
 
-    private StrandPool(PoolConfig config, boolean common) {
+    StrandPool(PoolConfig config, boolean common) {
         this.config = Objects.requireNonNull(config, "config must not be null");
         this.common = common;
         int p = config.parallelism();
         int slots = p + config.maxSpares();       // spare slots get a deque and a thread when first used
-        this.access = new Internals();
+        this.access = new PoolInternals(this);
         this.sleep = new SleepCoordinator(p, config.maxSpares(), config.tuning().maxSearchers(), access);
         this.workers = new Worker[slots];
         @SuppressWarnings("unchecked")
@@ -190,8 +187,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
     }
 
-    private WorkerDeque<Runnable> newDeque(int owner) {
-        Runnable onShare = new WakeOnShare(sleep, owner);
+    WorkerDeque<Runnable> newDeque(int owner) {
+        Runnable onShare = new PoolCallbacks(this, PoolCallbacks.WAKE_ON_SHARE, owner);
         PoolConfig.Tuning t = config.tuning();
         if (t.deque() == DequeKind.BWOS) {
             // Thieves that find only the owner's private block ask it to grant the block (Lace's
@@ -217,7 +214,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @return the calling worker's pool, or the common pool
      */
     public static StrandPool current() {
-        return Thread.currentThread() instanceof Worker w ? w.pool : commonPool();
+        return Thread.currentThread() instanceof Worker w ? (StrandPool) w.pool : commonPool();
     }
 
     /** System property: the common pool's parallelism (default: the processors available). */
@@ -248,115 +245,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      *                               names no usable class
      */
     public static StrandPool commonPool() {
-        StrandPool p = CommonHolder.POOL;
-        if (p == null) {
-            throw new IllegalStateException(CommonHolder.PROBLEM);
-        }
-        return p;
-    }
-
-    /** Lazily creates the common pool (class initialization is the lock); never throws. */
-    private static final class CommonHolder {
-        static final String PROBLEM;
-        static final StrandPool POOL;
-
-        static {
-            String problem = null;
-            StrandPool pool = null;
-            try {
-                int p = commonParallelism(System.getProperty(COMMON_PARALLELISM_PROPERTY),
-                        Runtime.getRuntime().availableProcessors());
-                ContextPropagator<?> contexts = commonPropagator(System.getProperty(COMMON_CONTEXT_PROPAGATOR_PROPERTY));
-                pool = new StrandPool(builder().name("common").parallelism(p).daemon(true)
-                        .contextPropagator(contexts).config(), true);
-            } catch (IllegalArgumentException e) {
-                problem = e.getMessage();
-            }
-            PROBLEM = problem;
-            POOL = pool;
-        }
-    }
-
-    /**
-     * @param value      the {@value #COMMON_PARALLELISM_PROPERTY} property, or null
-     * @param processors the default
-     * @return the common pool's parallelism
-     * @throws IllegalArgumentException naming the property if {@code value} is not an integer in
-     *                                  [1, 32767]
-     */
-    static int commonParallelism(String value, int processors) {
-        if (value == null) {
-            return processors;
-        }
-        int p;
-        try {
-            p = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + COMMON_PARALLELISM_PROPERTY
-                    + " must be an integer, got '" + value + "'");
-        }
-        if (p < 1 || p > 32767) {
-            throw new IllegalArgumentException("-D" + COMMON_PARALLELISM_PROPERTY
-                    + " must be in [1, 32767], got " + p);
-        }
-        return p;
-    }
-
-    /**
-     * @param className the {@value #COMMON_CONTEXT_PROPAGATOR_PROPERTY} property, or null
-     * @return a new instance of that class, or null if the property is unset
-     * @throws IllegalArgumentException naming the property if the class cannot be made into one
-     */
-    static ContextPropagator<?> commonPropagator(String className) {
-        if (className == null || className.isBlank()) {
-            return null;
-        }
-        String where = "-D" + COMMON_CONTEXT_PROPAGATOR_PROPERTY + "=" + className;
-        Class<?> c;
-        try {
-            c = Class.forName(className.trim(), true, ClassLoader.getSystemClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw new IllegalArgumentException(where + ": class not found (" + e + ")");
-        }
-        if (!ContextPropagator.class.isAssignableFrom(c)) {
-            throw new IllegalArgumentException(where + ": " + c.getName() + " does not implement "
-                    + ContextPropagator.class.getName());
-        }
-        try {
-            return (ContextPropagator<?>) c.getConstructor().newInstance();
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalArgumentException(where + ": cannot create it with a public no-argument "
-                    + "constructor (" + (e.getCause() != null ? e.getCause() : e) + ")");
-        }
+        return CommonPool.get();
     }
 
     /** @return whether this is the {@link #commonPool()} */
     public boolean isCommonPool() {
         return common;
-    }
-
-    /**
-     * Runs {@code body} in the common pool for a thread that is not a worker and rethrows what it
-     * threw as it is, so that the fork/join vocabulary fails the same way off a worker as on one.
-     */
-    static <T> T invokeCommon(Supplier<? extends T> body) {
-        Object[] thrown = new Object[1];
-        T r = commonPool().invoke(() -> {
-            try {
-                return body.get();
-            } catch (Throwable e) {
-                thrown[0] = e;
-                return null;
-            }
-        });
-        Throwable e = (Throwable) thrown[0];      // the join in invoke orders the write before this
-        if (e instanceof RuntimeException re) {
-            throw re;
-        }
-        if (e instanceof Error err) {
-            throw err;
-        }
-        return r;
     }
 
     /** @return a builder for a configured pool */
@@ -406,7 +300,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @throws NullPointerException if {@code body} is null
      */
     public void invoke(Runnable body) {
-        invoke(new Tasks.RunnableTask(body));
+        invoke(Tasks.runnable(body));
     }
 
     /**
@@ -529,27 +423,27 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     @Override
     public <T> Task<T> submit(Callable<T> callable) {
-        return submit(new Tasks.CallableTask<>(callable));
+        return submit(Tasks.callable(callable));
     }
 
     @Override
     public Task<?> submit(Runnable runnable) {
-        return submit(new Tasks.SubmittedRunnable(runnable));
+        return submit(Tasks.submitted(runnable));
     }
 
     @Override
     public <T> Task<T> submit(Runnable runnable, T result) {
-        return submit(new Tasks.RunnableValueTask<>(runnable, result));
+        return submit(Tasks.runnableValue(runnable, result));
     }
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
-        return new Tasks.CallableTask<>(callable);
+        return Tasks.callable(callable);
     }
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
-        return new Tasks.RunnableValueTask<>(runnable, value);
+        return Tasks.runnableValue(runnable, value);
     }
 
     /**
@@ -562,24 +456,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     @Override
     public <T> List<Future<T>> invokeAll(Collection<? extends Callable<T>> tasks)
             throws InterruptedException {
-        List<Task<T>> fs = newTasks(tasks);
-        boolean done = false;
-        try {
-            for (Task<T> f : fs) {
-                submit(f);
-            }
-            for (Task<T> f : fs) {
-                if (!f.isDone()) {
-                    f.awaitUntil(0L);
-                }
-            }
-            done = true;
-            return new ArrayList<>(fs);
-        } finally {
-            if (!done) {
-                cancelAll(fs);                    // interrupted or rejected: stop the others
-            }
-        }
+        return BulkSubmission.invokeAll(this, tasks);
     }
 
     /**
@@ -591,33 +468,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     @Override
     public <T> List<Future<T>> invokeAll(Collection<? extends Callable<T>> tasks, long timeout,
                                          TimeUnit unit) throws InterruptedException {
-        long nanos = unit.toNanos(timeout);
-        List<Task<T>> fs = newTasks(tasks);
-        long deadline = Task.deadlineAfter(nanos);
-        boolean done = false;
-        try {
-            boolean inTime = true;
-            for (Task<T> f : fs) {
-                if (deadline - System.nanoTime() <= 0L) {
-                    inTime = false;               // out of time before all were submitted
-                    break;
-                }
-                submit(f);
-            }
-            for (int i = 0; inTime && i < fs.size(); i++) {
-                Task<T> f = fs.get(i);
-                inTime = f.isDone() || f.awaitUntil(deadline);
-            }
-            done = true;
-            if (!inTime) {
-                cancelAll(fs);                    // the ones not done at the deadline
-            }
-            return new ArrayList<>(fs);
-        } finally {
-            if (!done) {
-                cancelAll(fs);
-            }
-        }
+        return BulkSubmission.invokeAll(this, tasks, timeout, unit);
     }
 
     /**
@@ -630,7 +481,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     public <T> T invokeAny(Collection<? extends Callable<T>> tasks)
             throws InterruptedException, ExecutionException {
         try {
-            return doInvokeAny(tasks, 0L);
+            return BulkSubmission.invokeAny(this, tasks, 0L);
         } catch (TimeoutException e) {
             throw new AssertionError("an untimed invokeAny timed out", e);
         }
@@ -641,100 +492,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     public <T> T invokeAny(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
             throws InterruptedException, ExecutionException, TimeoutException {
         long nanos = unit.toNanos(timeout);
-        return doInvokeAny(tasks, Task.deadlineAfter(nanos));
-    }
-
-    private <T> T doInvokeAny(Collection<? extends Callable<T>> tasks, long deadline)
-            throws InterruptedException, ExecutionException, TimeoutException {
-        List<Task<T>> fs = newTasks(tasks);
-        if (fs.isEmpty()) {
-            throw new IllegalArgumentException("invokeAny() needs at least one task");
-        }
-        FirstSuccess<T> first = new FirstSuccess<>(fs.size());
-        try {
-            for (Task<T> f : fs) {
-                f.onDone(() -> first.arrive(f));
-            }
-            for (Task<T> f : fs) {
-                if (first.isDone()) {
-                    break;                        // one succeeded already: submit no more
-                }
-                submit(f);
-            }
-            if (!first.isDone() && !first.awaitUntil(deadline)) {
-                throw new TimeoutException("no task of invokeAny() completed in time");
-            }
-            return first.get();                   // the result, or ExecutionException (all failed)
-        } finally {
-            cancelAll(fs);
-        }
-    }
-
-    /**
-     * invokeAny's outcome: completed by the first task that succeeds, or, once all have finished
-     * without success, failed with the last one's exception (a cancelled task counts as failed with
-     * its {@link java.util.concurrent.CancellationException}, as in AbstractExecutorService). Never
-     * queued: its waiter waits on it like on a task, helping in a worker.
-     */
-    private static final class FirstSuccess<T> extends Task<T> {
-        private final AtomicInteger left;
-        private volatile T value;
-        private volatile boolean succeeded;
-        private volatile Throwable failure;
-
-        FirstSuccess(int n) {
-            left = new AtomicInteger(n);
-        }
-
-        /** Completion callback of task {@code f}, on the thread that completed it. */
-        void arrive(Task<T> f) {
-            if (!f.isCompletedAbnormally()) {
-                value = f.join();                 // done: join only reads the result
-                succeeded = true;
-                exec();                           // before the count: the last failure sees it
-            } else {
-                Throwable e = f.isCancelled()
-                        ? new java.util.concurrent.CancellationException("task was cancelled")
-                        : f.exceptionOrNull();
-                if (left.decrementAndGet() == 0) {
-                    failure = e;
-                    exec();                       // no-op if one succeeded meanwhile
-                }
-                return;
-            }
-            left.decrementAndGet();
-        }
-
-        @Override
-        protected T compute() throws Exception {
-            if (!succeeded) {
-                Throwable e = failure;
-                if (e instanceof Exception ex) {
-                    throw ex;
-                }
-                if (e instanceof Error err) {
-                    throw err;                    // exec records any Throwable as the outcome
-                }
-                throw new ExecutionException(e);  // a Throwable of neither kind
-            }
-            return value;
-        }
-    }
-
-    /** @return an unsubmitted task per callable, after checking them all (NPE for null) */
-    private static <T> List<Task<T>> newTasks(Collection<? extends Callable<T>> tasks) {
-        Objects.requireNonNull(tasks, "tasks must not be null");
-        List<Task<T>> fs = new ArrayList<>(tasks.size());
-        for (Callable<T> c : tasks) {
-            fs.add(new Tasks.CallableTask<>(Objects.requireNonNull(c, "tasks must not contain null")));
-        }
-        return fs;
-    }
-
-    private static void cancelAll(List<? extends Task<?>> fs) {
-        for (Task<?> f : fs) {
-            f.cancel(true);
-        }
+        return BulkSubmission.invokeAny(this, tasks, Task.deadlineAfter(nanos));
     }
 
     /**
@@ -754,7 +512,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     }
 
     /** Cancels the rejected task, so that a caller who keeps its handle cannot wait forever. */
-    private RejectedExecutionException rejected(Runnable r) {
+    RejectedExecutionException rejected(Runnable r) {
         if (r instanceof Task<?> t) {
             t.cancel(false);
         }
@@ -762,172 +520,15 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
                 + "it accepts no new tasks");
     }
 
-    /**
-     * Takes external work for worker {@code w}: the oldest submission, and a batch of the next ones
-     * onto its deque; nothing once the pool is stopping ({@link #shutdownNow()} takes what is queued
-     * then).
-     */
-    Runnable takeExternal(Worker w) {
-        if (submissions.isEmpty() || !beginMove(w)) {
-            return null;                          // the common idle case costs no fence
-        }
-        try {
-            return submissions.stealBatchAndPop(w.deque, EXTERNAL_BATCH, config.parallelism());
-        } finally {
-            w.endMove();
-        }
-    }
-
-    /**
-     * Takes the oldest submission alone, for a waiting worker's help; nothing once the pool is
-     * stopping. Unlike a batch, a single element needs no move handshake: its one taker runs it.
-     */
-    Runnable takeOneExternal() {
-        if (submissions.isEmpty() || isStopping()) {
-            return null;
-        }
-        return submissions.steal();
-    }
-
-    /**
-     * Begins a move of a batch into worker {@code w}'s deque, unless the pool is stopping. The
-     * volatile store of {@code w.moving}, then the read of the run state, pair with
-     * {@link #shutdownNow()}'s store of STOP, then its read of {@code moving} (a Dekker pair): a
-     * move either sees the stop and does not start, or {@code shutdownNow} sees it and waits for its
-     * batch to land before it drains the deques. Without it, a batch claimed before the stop and
-     * pushed after {@code shutdownNow} drained that deque was neither run nor returned.
-     *
-     * @return false if stopping (nothing begun); otherwise the caller must call {@code Worker.endMove}
-     */
-    boolean beginMove(Worker w) {
-        assert Thread.currentThread() == w : "only a worker moves work into its own deque";
-        w.moving = true;
-        if (isStopping()) {
-            w.endMove();
-            return false;
-        }
-        return true;
-    }
-
     // ---------------------------------------------------------------- blocking
 
-    /**
-     * Worker {@code w}, already counted as blocked ({@code Worker.blockDepth}), is about to block
-     * in {@link Strand#blocking}: keep {@code parallelism} threads that are not blocked, that is,
-     * at least as many spares out of the reserve as workers blocked. A spare already out beyond
-     * the blocked ones (still running after the block it replaced ended, or asleep) covers this
-     * block too, woken if it sleeps and work is waiting; otherwise one leaves the reserve, a
-     * parked thread first, unless the cap is reached. May throw (a stack overflow, no thread to be
-     * had) with nothing changed but the statistics; the caller's {@code finally} uncounts
-     * {@code w}.
-     */
+    /** A worker is about to block in {@link Strand#blocking}: see {@link PoolSpares#beginBlock}. */
     void beginBlock(Worker w) {
-        w.flushNext();                            // its run-next task, stealable without a grace
-        blocks.increment();
-        if (!compensate() && ControlWord.sleepers(sleep.controlWord()) > 0 && workVisible()) {
-            sleep.workPublished(w.index);         // the covering spare, or any sleeper, if nobody searches
-        }
-    }
-
-    /**
-     * Takes a spare out of the reserve if fewer are out than workers are blocked. Each blocker
-     * counts itself before it calls this, and each spare that leaves calls it after it joined the
-     * reserve ({@link PoolAccess#compensate}): the field stores and the control word's read-modify-writes
-     * are volatile, so of two racing parties at least one sees the other, and no block is left
-     * without its spare.
-     *
-     * @return whether a spare was taken out (or the cap stopped it, counted as uncompensated)
-     */
-    boolean compensate() {
-        int out = sleep.sparesOut(sleep.controlWord());
-        if (blockedWorkers(out + 1) <= out) {
-            return false;
-        }
-        if (sleep.activateSpare() < 0) {
-            uncompensated.increment();
-        }
-        return true;
-    }
-
-    /**
-     * @return the workers blocked in {@link Strand#blocking} now, up to {@code atMost} (a scan:
-     *     each worker counts itself in its own field)
-     */
-    private int blockedWorkers(int atMost) {
-        int n = 0;
-        for (int i = 0, m = sleep.inUse(); i < m && n < atMost; i++) {
-            Worker w = worker(i);
-            if (w != null && w.blockDepth > 0) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** @return whether more spares are out of the reserve than workers are blocked */
-    boolean spareSurplus() {
-        int out = sleep.sparesOut(sleep.controlWord());
-        return out > 0 && out > blockedWorkers(out);
+        PoolSpares.beginBlock(this, w);
     }
 
     /** The most submissions one worker moves to its deque at a time (Go's globrunqget caps at 128). */
     static final int EXTERNAL_BATCH = 32;
-
-    boolean externalQueueEmpty() {
-        return submissions.isEmpty();
-    }
-
-    /** @return whether any queue holds work (a snapshot; used by the sleep protocol's step S1) */
-    boolean workVisible() {
-        if (!submissions.isEmpty() || (nexts != null && nexts.anyFull())) {
-            return true;
-        }
-        for (int i = 0, n = sleep.inUse(); i < n; i++) {
-            WorkerDeque<Runnable> d = deque(i);
-            if (d != null && d.hasStealable()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Queues {@code r}, an element accepted already (a task a joiner stole but may not run, or one
-     * its worker's bounded deque cannot hold), for any worker: it is queued even after shutdown.
-     * Not once the pool is stopping: the run state is checked under the injector's lock, where
-     * {@link #shutdownNow} changes it before it drains the queue, so an element queued here is
-     * always drained (a check outside the lock let an offer land after the drain, and the element
-     * was neither run nor returned). One refused is {@linkplain #neverRunsAfterStop handled here}.
-     */
-    void requeue(Runnable r) {
-        if (!submissions.offer(r, notStopped)) {
-            neverRunsAfterStop(r);
-            return;
-        }
-        sleep.workPublishedByVolatileWrite(-1);
-    }
-
-    /**
-     * Queues {@code r}, a new submission from one of this pool's tasks that its worker's bounded
-     * deque cannot hold; rejected once the pool is stopping, as {@link #enqueue} rejects it (the
-     * check is under the injector's lock, as in {@link #requeue}).
-     */
-    void submitOverflow(Runnable r) {
-        if (!submissions.offer(r, notStopped)) {
-            throw rejected(r);
-        }
-        sleep.workPublishedByVolatileWrite(-1);
-    }
-
-    /**
-     * The runtime itself failed in a way no worker can recover from: report it and stop the pool,
-     * so that callers see their tasks cancelled instead of a pool that limps.
-     */
-    void fail(Throwable e) {
-        System.getLogger(StrandPool.class.getName()).log(System.Logger.Level.ERROR,
-                "StrandPool '" + name() + "' failed and is shutting down", e);
-        shutdownNow();
-    }
 
     // ---------------------------------------------------------------- lifecycle
 
@@ -935,135 +536,15 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         return runState.get() >= STOP;
     }
 
-    /** Called by the worker that saw every worker asleep, nothing queued, after shutdown. */
-    void quiescentAfterShutdown() {
-        if (runState.compareAndSet(SHUTDOWN, STOP)) {   // nothing can be queued once SHUTDOWN
-            sleep.wakeAll();
-        }
-    }
-
-    /**
-     * Starts a new thread for dormant slot {@code i}, claimed by a waker (see {@code Worker(Worker)}).
-     * Counted live before it starts, so the pool cannot terminate in between.
-     */
-    private void revive(int i) {
-        Worker old = worker(i);
-        if (old == null) {                        // a spare slot's first start
-            startFirst(i);
-            return;
-        }
-        Worker w = new Worker(old);
-        liveWorkers.incrementAndGet();
-        boolean core = i < config.parallelism();
-        if (core) {
-            Oversubscription.add(1);              // a core thread again; it removes itself as it exits
-        }
-        try {
-            WORKERS.setVolatile(workers, i, w);   // before start: shutdownNow must see the new one
-            sleep.register(i, w);
-            w.start();
-        } catch (Throwable e) {
-            WORKERS.setVolatile(workers, i, old);
-            sleep.register(i, old);
-            liveWorkers.decrementAndGet();
-            if (core) {
-                Oversubscription.remove(1);
-            }
-            throw e;
-        }
-        if (i >= config.parallelism()) {
-            spareStarts.increment();
-        }
-    }
-
-    /**
-     * Gives spare slot {@code i} its deque and worker, makes the slot visible to the other workers'
-     * loops ({@code inUse}, a volatile write after both exist), then starts the thread. If the
-     * start fails, the unstarted worker stays in the slot and a later activation copies it.
-     */
-    private void startFirst(int i) {
-        DEQUES.setRelease(deques, i, newDeque(i));
-        Worker w = new Worker(this, access, i, workers, deques, board, sleep, config);
-        w.searchingAtStart();
-        WORKERS.setVolatile(workers, i, w);
-        sleep.register(i, w);
-        sleep.raiseInUse(i + 1);
-        liveWorkers.incrementAndGet();
-        try {
-            w.start();
-        } catch (Throwable e) {
-            liveWorkers.decrementAndGet();
-            throw e;
-        }
-        spareStarts.increment();
-    }
-
-    /**
-     * A worker's thread retired after the keep-alive: its slot is dormant, counted as a sleeper,
-     * and holds nothing. If it was the last live thread of a stopping pool, the pool terminates.
-     */
-    void workerRetired() {
-        if (liveWorkers.decrementAndGet() == 0) {
-            tryTerminate();
-        }
-    }
-
     /** @return slot {@code i}'s deque, or null if the slot was never started (see {@link #DEQUES}) */
     @SuppressWarnings("unchecked")
-    private WorkerDeque<Runnable> deque(int i) {
+    WorkerDeque<Runnable> deque(int i) {
         return (WorkerDeque<Runnable>) DEQUES.getAcquire(deques, i);
     }
 
     /** @return the current Worker of slot {@code i} (a revived slot has a new one) */
-    private Worker worker(int i) {
+    Worker worker(int i) {
         return (Worker) WORKERS.getVolatile(workers, i);
-    }
-
-    void workerExited(Worker w) {
-        if (liveWorkers.decrementAndGet() == 0) {
-            // Nothing is queued from outside after SHUTDOWN (offers check the state under the
-            // injector's lock), so this finds work only if the quiescence check raced a last
-            // batch; what it finds was accepted, so it runs. After shutdownNow, the queue is
-            // shutdownNow's alone to drain: what it takes, it returns.
-            Runnable r;
-            while (!stopNow && (r = submissions.steal()) != null) {
-                w.runTask(r);
-            }
-            tryTerminate();
-        } else {
-            sleep.wakeAll();                      // make sure the others see STOP promptly
-        }
-    }
-
-    /**
-     * Terminates once every worker has exited and no {@code shutdownNow} is still draining: only
-     * then has every accepted task run or been returned. Called by the last worker to exit and by
-     * each {@code shutdownNow} as it ends; whichever comes last terminates.
-     */
-    private void tryTerminate() {
-        if (liveWorkers.get() == 0 && stopDrains.get() == 0
-                && runState.compareAndSet(STOP, TERMINATED)) {
-            if (profiler != null) {
-                Profiling.finish(profiler);       // writes the report if -Dstrand.profile asked
-            }
-            terminated.countDown();
-        }
-    }
-
-    /**
-     * Called by a stopping worker before it handles what is left in its deque: waits until no
-     * {@code shutdownNow} is draining, so that each queued task is either taken by
-     * {@code shutdownNow} (and returned) or handled by its worker, never lost between the two.
-     * Short: a drain takes a bounded number of elements.
-     */
-    @SuppressWarnings("ThreadPriorityCheck") // yield while a short drain by another thread ends
-    void awaitStopDrains() {
-        if (!stopNow) {
-            return;                               // stopped by quiescence: nothing queued
-        }
-        while (stopDrains.get() != 0) {
-            Thread.yield();
-        }
     }
 
     /**
@@ -1075,7 +556,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         if (common) {
             return;                               // shared by the whole process: never stops
         }
-        ToShutdown change = new ToShutdown();
+        PoolCallbacks change = new PoolCallbacks(this, PoolCallbacks.TO_SHUTDOWN, -1);
         submissions.whileLocked(change);
         if (change.changed) {
             sleep.wakeAll(true);                  // idle workers re-check for quiescence
@@ -1100,112 +581,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @return the submitted (and forked) tasks that never started
      */
     @Override
-    @SuppressWarnings("ThreadPriorityCheck") // spin, then yield, while a worker's short section ends
     public List<Runnable> shutdownNow() {
-        if (common) {
-            return new ArrayList<>();             // shared by the whole process: never stops
-        }
-        stopDrains.incrementAndGet();             // before stopNow: workers that see it wait for us
-        try {
-            stopNow = true;
-            submissions.whileLocked(() -> {
-                int s;
-                while ((s = runState.get()) < STOP && !runState.compareAndSet(s, STOP)) {
-                    Thread.onSpinWait();
-                }
-            });
-            interruptWorkers();                   // first: running tasks stop pushing work
-            sleep.wakeAll();
-            for (int i = 0; i < sleep.inUse(); i++) {   // batches claimed before the stop land first
-                Worker w = worker(i);
-                for (int spins = 0; w != null && w.moving; spins++) {
-                    if (spins < 64) {
-                        Thread.onSpinWait();
-                    } else {
-                        Thread.yield();
-                    }
-                }
-            }
-            List<Runnable> never = new ArrayList<>();
-            Runnable r;
-            while ((r = submissions.steal()) != null) {   // nothing is queued after the stop
-                neverStarted(r, never);
-            }
-            for (int i = 0, n = sleep.inUse(); i < n; i++) {
-                WorkerDeque<Runnable> d = deque(i);
-                if (d != null) {
-                    drainDeque(d, never);
-                }
-            }
-            if (nexts != null) {
-                for (int i = 0; i < nexts.size(); i++) {
-                    if ((r = nexts.drain(i)) != null) {
-                        neverStarted(r, never);
-                    }
-                }
-            }
-            // Again: a worker may have started a queued task (a join helps with what it pops)
-            // after the first interrupt; whatever was queued then has started or been taken now.
-            interruptWorkers();
-            return never;
-        } finally {
-            stopDrains.decrementAndGet();
-            tryTerminate();
-        }
-    }
-
-    private void interruptWorkers() {
-        Thread self = Thread.currentThread();
-        for (int i = 0, n = sleep.inUse(); i < n; i++) {
-            Worker w = worker(i);
-            if (w != null && w != self) {
-                w.interrupt();
-            }
-        }
-    }
-
-    /**
-     * Takes the elements {@code d} holds now (at most its size now: from the top, the oldest
-     * first, so whatever it held then has left it afterwards, taken here, by a thief or by its
-     * owner, both of which run it), ignoring what a running task pushes meanwhile.
-     */
-    private static void drainDeque(WorkerDeque<Runnable> d, List<Runnable> never) {
-        int left = d.size();
-        while (left > 0) {
-            Runnable r = d.stealOrNull();
-            if (r != null) {
-                neverStarted(r, never);
-                left--;
-            } else if (d.isEmpty()) {
-                return;
-            }                                     // else lost a race: try again
-        }
-    }
-
-    /**
-     * A task a joiner stole but may not run, found after the pool began to stop (shutdownNow has
-     * returned its list already): a Task is cancelled, so its joiners see it; a plain Runnable runs
-     * here, since nothing could return it any more and an accepted command is never dropped.
-     */
-    private static void neverRunsAfterStop(Runnable r) {
-        if (r instanceof Task<?> t) {
-            t.cancel(false);
-        } else {
-            r.run();
-        }
-    }
-
-    /**
-     * A queued element taken by shutdownNow: a plain Runnable is returned; a user's task is
-     * cancelled and returned; an internal task (a join frame, a scope member) is cancelled only, so
-     * that its joiner sees the cancellation and nobody else can touch it.
-     */
-    private static void neverStarted(Runnable r, List<Runnable> never) {
-        if (r instanceof JoinFrame || r instanceof Scope.Member<?>) {
-            ((Task<?>) r).cancel(false);
-        } else if (!(r instanceof Task<?> t) || t.cancel(false)) {
-            never.add(r instanceof Contexts.Carried c ? c.command : r);
-        }
+        return common ? new ArrayList<>() : PoolShutdown.shutdownNow(this);
     }
 
     @Override
@@ -1274,7 +651,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      *     {@code StrandPool.builder().profile(true)}, or run with {@code -Dstrand.profile=DIR}
      */
     public ProfileReport profile() {
-        return profiler().report();
+        return PoolObservation.profiler(this).report();
     }
 
     /**
@@ -1287,222 +664,21 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      *     {@code StrandPool.builder().timeline(true)}
      */
     public Timeline timeline() {
-        Timeline t = profiler == null ? null : profiler.timeline();
-        if (t == null) {
-            throw new IllegalStateException("pool '" + name() + "' records no timeline: build it "
-                    + "with StrandPool.builder().timeline(true)");
-        }
-        return t;
-    }
-
-    private PoolProfiler profiler() {
-        if (profiler == null) {
-            throw new IllegalStateException("pool '" + name() + "' does not profile: build it with "
-                    + "StrandPool.builder().profile(true), or run with -Dstrand.profile=DIR");
-        }
-        return profiler;
+        return PoolObservation.timeline(this);
     }
 
     /** @return a snapshot of every worker's counters */
     public PoolStats stats() {
-        int n = sleep.inUse();
-        List<WorkerStats> list = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            Worker w = worker(i);
-            list.add(w != null ? w.snapshot()
-                    : new WorkerStats(i, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true, 0, 0, 0));
-        }
-        return new PoolStats(config.parallelism(), list, submissions.size(), blockingStats());
-    }
-
-    private BlockingStats blockingStats() {
-        return new BlockingStats(blocks.sum(), spareStarts.sum(), uncompensated.sum(),
-                sleep.sparesOut(sleep.controlWord()), blockedWorkers(Integer.MAX_VALUE));
+        return PoolObservation.stats(this);
     }
 
     /** @return a readable dump of the pool's state: run state, idle control word, every worker */
     public String dump() {
-        StringBuilder sb = new StringBuilder();
-        String[] states = {"RUNNING", "SHUTDOWN", "STOP", "TERMINATED"};
-        sb.append("StrandPool '").append(name()).append("' ").append(states[runState.get()])
-                .append(", parallelism=").append(config.parallelism())
-                .append(", steal=").append(config.tuning().stealPolicy())
-                .append(", join=").append(config.tuning().joinPolicy())
-                .append(", ").append(ControlWord.toString(sleep.controlWord()))
-                .append(", queued external=").append(submissions.size()).append('\n');
-        for (int i = 0, n = sleep.inUse(); i < n; i++) {
-            Worker w = worker(i);
-            if (w == null) {
-                continue;
-            }
-            WorkerStats s = w.snapshot();
-            String state = sleep.isDormant(i) ? "dormant" : s.sleeping() ? "sleeping"
-                    : w.getState().toString().toLowerCase(Locale.ROOT);
-            sb.append(String.format("  %-28s %-9s deque=%-6d tasks=%-10d steals=%-8d parks=%d%n",
-                    w.getName(), state,
-                    s.dequeSize(), s.tasksRun(), s.steals(), s.parks()));
-        }
-        return sb.toString();
+        return PoolObservation.dump(this);
     }
 
     @Override
     public String toString() {
         return "StrandPool[" + name() + ", parallelism=" + config.parallelism() + "]";
-    }
-
-    /*
-     * The pool's callbacks are named classes, not lambdas or method references: each lambda spins a
-     * class at first use, milliseconds apiece in a fresh JVM, on the path to a program's first
-     * result (see docs/design.md, "Start-up").
-     */
-
-    /** Whether the pool accepts submissions, asked under the submission queue's lock. */
-    private final class Accepting implements BooleanSupplier {
-        @Override
-        public boolean getAsBoolean() {
-            return runState.get() == RUNNING;
-        }
-    }
-
-    /** Whether the pool has not stopped, asked under the submission queue's lock. */
-    private final class NotStopped implements BooleanSupplier {
-        @Override
-        public boolean getAsBoolean() {
-            return runState.get() < STOP;
-        }
-    }
-
-    /** Moves the run state from running to shut down (under the submission queue's lock). */
-    private final class ToShutdown implements Runnable {
-        boolean changed;
-
-        @Override
-        public void run() {
-            changed = runState.compareAndSet(RUNNING, SHUTDOWN);
-        }
-    }
-
-    /** A deque shared work that thieves may be waiting for: wake one. */
-    private static final class WakeOnShare implements Runnable {
-        private final SleepCoordinator sleep;
-        private final int owner;
-
-        WakeOnShare(SleepCoordinator sleep, int owner) {
-            this.sleep = sleep;
-            this.owner = owner;
-        }
-
-        @Override
-        public void run() {
-            sleep.workPublished(owner);
-        }
-    }
-
-    /**
-     * This pool's operations for its workers (the {@link PoolAccess} of {@code internal.worker}):
-     * they stay package-private here, and the workers reach them through nothing public.
-     */
-    private final class Internals extends PoolAccess implements SleepCoordinator.Reviver {
-        @Override
-        public void revive(int index) {
-            StrandPool.this.revive(index);
-        }
-
-
-        @Override
-        public Runnable takeExternal(Worker w) {
-            return StrandPool.this.takeExternal(w);
-        }
-
-        @Override
-        public Runnable takeOneExternal() {
-            return StrandPool.this.takeOneExternal();
-        }
-
-        @Override
-        public boolean externalQueued() {
-            return !submissions.isEmpty();
-        }
-
-        @Override
-        public boolean canCompensate() {
-            long c = sleep.controlWord();
-            return ControlWord.sleepers(c) > 0 || ControlWord.reserve(c) > 0;
-        }
-
-        @Override
-        public boolean beginMove(Worker w) {
-            return StrandPool.this.beginMove(w);
-        }
-
-        @Override
-        public boolean isStopping() {
-            return StrandPool.this.isStopping();
-        }
-
-        @Override
-        public boolean workVisible() {
-            return StrandPool.this.workVisible();
-        }
-
-        @Override
-        public void requeue(Runnable r) {
-            StrandPool.this.requeue(r);
-        }
-
-        @Override
-        public void submitOverflow(Runnable r) {
-            StrandPool.this.submitOverflow(r);
-        }
-
-        @Override
-        public void fail(Throwable e) {
-            StrandPool.this.fail(e);
-        }
-
-        @Override
-        public void quiescentAfterShutdown() {
-            StrandPool.this.quiescentAfterShutdown();
-        }
-
-        @Override
-        public void awaitStopDrains() {
-            StrandPool.this.awaitStopDrains();
-        }
-
-        @Override
-        public void workerRetired() {
-            StrandPool.this.workerRetired();
-        }
-
-        @Override
-        public void workerExited(Worker w) {
-            StrandPool.this.workerExited(w);
-        }
-
-        @Override
-        public boolean spareSurplus() {
-            return StrandPool.this.spareSurplus();
-        }
-
-        @Override
-        public void compensate() {
-            StrandPool.this.compensate();
-        }
-
-        @Override
-        public PoolProfiler profiler() {
-            return profiler;
-        }
-
-        @Override
-        public Contexts contexts() {
-            return contexts;
-        }
-
-        @Override
-        public NextSlots nextSlots() {
-            return nexts;
-        }
     }
 }

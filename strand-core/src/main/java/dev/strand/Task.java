@@ -16,7 +16,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
@@ -57,7 +56,8 @@ public abstract class Task<T> implements RunnableFuture<T> {
     static final int EXCEPTIONAL = 2;
     static final int CANCELLED = 3;
 
-    private static final VarHandle AUX;
+    /** The state word's handle; {@link Waiter} pushes and unlinks through it too. */
+    static final VarHandle AUX;
     private static final VarHandle POOL;
 
     static {
@@ -114,7 +114,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
     private static final Alt CANCELLED_MARK = new Alt(null);
 
     /** Pending (null or a Waiter stack) or done (the outcome); see above. */
-    private volatile Object aux;
+    volatile Object aux;
     /**
      * Who claimed this task: the {@link StrandPool} it was forked or submitted into, {@link #DETACHED}
      * once {@link #run()} took it, or null while nobody has. Set once: by a CAS for submissions and
@@ -151,7 +151,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * @return a new, unforked task
      */
     public static <T> Task<T> of(Supplier<? extends T> body) {
-        return new Tasks.SupplierTask<>(body);
+        return Tasks.supplier(body);
     }
 
     /**
@@ -238,7 +238,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
     }
 
     private IllegalStateException foreignJoin(Worker w) {
-        return new IllegalStateException("join() from a worker of pool '" + w.pool.name()
+        return new IllegalStateException("join() from a worker of pool '" + ((StrandPool) w.pool).name()
                 + "' on a task of pool '" + ((StrandPool) pool).name() + "': joins must stay inside "
                 + "one pool (use get() to block across pools)");
     }
@@ -342,7 +342,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
             }
             if (AUX.compareAndSet(this, a, outcome)) {
                 if (a != null) {
-                    signal((Waiter) a);
+                    Waiter.signal((Waiter) a);
                 }
                 return true;
             }
@@ -350,7 +350,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
     }
 
     /** @return whether state {@code a} is an outcome (done), not null or a waiter stack (pending) */
-    private static boolean isOutcome(Object a) {
+    static boolean isOutcome(Object a) {
         return a != null && !(a instanceof Waiter);
     }
 
@@ -539,7 +539,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
                 throw new InterruptedException();
             }
         } else {
-            awaitInterruptibly(deadlineNanos);
+            Waiter.awaitInterruptibly(this, deadlineNanos);
         }
         return isDone();
     }
@@ -616,107 +616,8 @@ public abstract class Task<T> implements RunnableFuture<T> {
     /** Runs {@code callback} when this task completes (immediately if it already has). */
     final void onDone(Runnable callback) {
         Objects.requireNonNull(callback, "callback");
-        if (!pushWaiter(new Waiter(null, callback))) {
+        if (!Waiter.push(this, new Waiter(null, callback))) {
             callback.run();
-        }
-    }
-
-    // ---------------------------------------------------------------- waiting
-
-    /**
-     * A parked thread or a callback, waiting for completion. A thread that stops waiting (a timed
-     * get that timed out, an interrupted one) nulls {@link #thread} and unlinks its node
-     * ({@link #removeWaiter}), so a task that is waited on with time limits again and again does not
-     * collect waiters. A node with neither a thread nor a callback is such a removed one.
-     */
-    static final class Waiter {
-        volatile Thread thread;
-        final Runnable callback;
-        volatile Waiter next;
-
-        Waiter(Thread thread, Runnable callback) {
-            this.thread = thread;
-            this.callback = callback;
-        }
-
-        boolean removed() {
-            return thread == null && callback == null;
-        }
-    }
-
-    /**
-     * Pushes {@code w} on the waiter stack while the task is pending. The push and the completion
-     * CAS the same field, so either the push comes first and the completion takes {@code w} with
-     * the stack, or the push fails and sees the outcome.
-     *
-     * @return false if the task completed (the caller must not wait)
-     */
-    private boolean pushWaiter(Waiter w) {
-        for (;;) {
-            Object a = aux;
-            if (isOutcome(a)) {
-                return false;
-            }
-            w.next = (Waiter) a;
-            if (AUX.compareAndSet(this, a, w)) {
-                return true;
-            }
-        }
-    }
-
-    /**
-     * Wakes every waiting thread first (each unpark fits the reserved stack), then runs the
-     * callbacks, which are user code of any depth: a callback's failure goes to the current thread's
-     * uncaught-exception handler and does not stop the others.
-     */
-    private static void signal(Waiter h) {
-        for (Waiter w = h; w != null; w = w.next) {
-            Thread t = w.thread;
-            if (t != null) {
-                LockSupport.unpark(t);
-            }
-        }
-        for (Waiter w = h; w != null; w = w.next) {
-            if (w.callback != null) {
-                try {
-                    w.callback.run();
-                } catch (Throwable e) {
-                    Thread t = Thread.currentThread();
-                    t.getUncaughtExceptionHandler().uncaughtException(t, e);
-                }
-            }
-        }
-    }
-
-    /**
-     * Unlinks {@code node} (a thread waiter that stops waiting) and any other removed node from the
-     * waiter stack, as {@code FutureTask.removeWaiter} does: the node is marked first, so a
-     * completion that takes the stack meanwhile skips it; a race between unlinkers restarts the
-     * walk. Nothing to do once the task is done (the completion took the stack).
-     */
-    private void removeWaiter(Waiter node) {
-        node.thread = null;
-        retry:
-        for (;;) {
-            Object a = aux;
-            if (!(a instanceof Waiter head)) {
-                return;                           // done, or an empty stack
-            }
-            Waiter pred = null;
-            for (Waiter q = head, s; q != null; q = s) {
-                s = q.next;
-                if (!q.removed()) {
-                    pred = q;
-                } else if (pred != null) {
-                    pred.next = s;
-                    if (pred.removed()) {         // pred was unlinked meanwhile: start over
-                        continue retry;
-                    }
-                } else if (!AUX.compareAndSet(this, q, s)) {
-                    continue retry;               // a push or a completion changed the head
-                }
-            }
-            return;
         }
     }
 
@@ -727,13 +628,13 @@ public abstract class Task<T> implements RunnableFuture<T> {
      */
     final Waiter addWaiter(Thread t) {
         Waiter w = new Waiter(t, null);
-        return pushWaiter(w) ? w : null;
+        return Waiter.push(this, w) ? w : null;
     }
 
     /** The thread of {@code node} stops waiting before completion: unlink it (see {@link Waiter}). */
     final void stopWaiting(Waiter node) {
         if (node != null && pending()) {
-            removeWaiter(node);
+            Waiter.remove(this, node);
         }
     }
 
@@ -753,7 +654,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * @return false if the task already completed (nothing was registered)
      */
     boolean registerJoiner(Worker w) {
-        return pushWaiter(new Waiter(w, null));
+        return Waiter.push(this, new Waiter(w, null));
     }
 
     /**
@@ -770,57 +671,9 @@ public abstract class Task<T> implements RunnableFuture<T> {
         return !isOutcome(aux);
     }
 
-    /** Blocks, not interruptibly, until done. Used by non-worker joins. */
+    /** Blocks, not interruptibly, until done. Used by non-worker joins; a join frame overrides it. */
     void awaitBlocking(long unused) {
-        Waiter w = new Waiter(Thread.currentThread(), null);
-        if (!pushWaiter(w)) {
-            return;
-        }
-        boolean interrupted = false;
-        while (!isDone()) {
-            LockSupport.park(this);
-            if (Thread.interrupted()) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
-     * Blocks until done, interrupted, or {@code deadline} (a {@code System.nanoTime()} value; 0: no
-     * limit) passed. A wait that ends before completion unlinks its waiter.
-     */
-    private void awaitInterruptibly(long deadline) throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        Waiter w = addWaiter(Thread.currentThread());
-        if (w == null) {
-            return;
-        }
-        boolean done = false;
-        try {
-            for (done = isDone(); !done; done = isDone()) {
-                if (deadline == 0L) {
-                    LockSupport.park(this);
-                } else {
-                    long left = deadline - System.nanoTime();
-                    if (left <= 0L) {
-                        return;
-                    }
-                    LockSupport.parkNanos(this, left);
-                }
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-            }
-        } finally {
-            if (!done) {
-                stopWaiting(w);
-            }
-        }
+        Waiter.awaitBlocking(this);
     }
 
     @Override
@@ -839,155 +692,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         return getClass().getSimpleName() + "[" + s + "]";
     }
 
-    // ---------------------------------------------------------------- the worker's access
-
     static {
-        TaskAccess.register(new Internals());    // last: every static above is initialized
-    }
-
-    /**
-     * The one {@link TaskAccess}: the worker (in {@code internal.worker}) reaches this package's
-     * task and join-frame protocol through it, and through nothing public.
-     */
-    private static final class Internals extends TaskAccess {
-        @Override
-        public WorkerStats workerStats(int index, long tasksRun, long spawns, long inlinedSpawns,
-                long steals, long stealAttempts, long failedSteals, long movedByHalf, long parks,
-                long unparks, long joinBlocks, long idleNanos, int maxDequeSize, int dequeSize,
-                boolean sleeping, long nearSteals, long farSteals, long stealBacks) {
-            return new WorkerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
-                    failedSteals, movedByHalf, parks, unparks, joinBlocks, idleNanos, maxDequeSize,
-                    dequeSize, sleeping, nearSteals, farSteals, stealBacks);
-        }
-
-        @Override
-        public void exec(Task<?> t) {
-            t.exec();
-        }
-
-        @Override
-        public void claimFor(Task<?> t, StrandPool pool) {
-            t.claimFor(pool);
-        }
-
-        @Override
-        public void setProfileFrame(Task<?> t, Frame f) {
-            t.profileFrame = f;
-        }
-
-        @Override
-        public void setContext(Task<?> t, Object context) {
-            t.context = context;
-        }
-
-        @Override
-        public Object context(Task<?> t) {
-            return t.context;
-        }
-
-        @Override
-        public boolean isOf(Task<?> t, StrandPool pool) {
-            return t.pool == pool;
-        }
-
-        @Override
-        public boolean pending(Task<?> t) {
-            return t.pending();
-        }
-
-        @Override
-        public boolean covers(Task<?> t, Runnable r) {
-            return t.covers(r);
-        }
-
-        @Override
-        public boolean registerJoiner(Task<?> t, Worker w) {
-            return t.registerJoiner(w);
-        }
-
-        @Override
-        public Object addWaiter(Task<?> t, Thread th) {
-            return t.addWaiter(th);
-        }
-
-        @Override
-        public void stopWaiting(Task<?> t, Object node) {
-            t.stopWaiting((Waiter) node);
-        }
-
-        @Override
-        public void awaitBlocking(Task<?> t) {
-            t.awaitBlocking(0L);
-        }
-
-        @Override
-        public void abort(Task<?> t, Throwable e) {
-            t.abort(e);
-        }
-
-        @Override
-        public boolean isInterruptible(Runnable r) {
-            return r instanceof Tasks.InterruptibleTask<?>;
-        }
-
-        @Override
-        public int suspend(Task<?> t) {
-            return ((Tasks.InterruptibleTask<?>) t).suspend();
-        }
-
-        @Override
-        public void resume(Task<?> t, int how) {
-            ((Tasks.InterruptibleTask<?>) t).resume(how);
-        }
-
-        @Override
-        public boolean isJoinFrame(Task<?> t) {
-            return t instanceof JoinFrame;
-        }
-
-        @Override
-        public Task<?> newFrame(Thread owner, StrandPool pool) {
-            return new JoinFrame(owner, pool);
-        }
-
-        @Override
-        public boolean isSettled(Task<?> f) {
-            return ((JoinFrame) f).settled;
-        }
-
-        @Override
-        public void settle(Task<?> f) {
-            ((JoinFrame) f).settled = true;
-        }
-
-        @Override
-        public void prepare(Task<?> f, Object body) {
-            ((JoinFrame) f).prepare(body);
-        }
-
-        @Override
-        public void throttle(Task<?> f) {
-            ((JoinFrame) f).throttled = true;
-        }
-
-        @Override
-        public boolean isThrottled(Task<?> f) {
-            return ((JoinFrame) f).throttled;
-        }
-
-        @Override
-        public Object runBody(Task<?> f) {
-            return ((JoinFrame) f).runBody();
-        }
-
-        @Override
-        public Object completedResult(Task<?> f) {
-            return ((JoinFrame) f).completedResult();
-        }
-
-        @Override
-        public RuntimeException failed(Throwable e) {
-            return JoinFrame.failed(e);
-        }
+        TaskAccess.register(new TaskInternals());    // last: every static above is initialized
     }
 }

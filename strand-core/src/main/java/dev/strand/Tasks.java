@@ -9,6 +9,36 @@ import java.util.function.Supplier;
 
 /** Adapters from functional interfaces to {@link Task}. */
 final class Tasks {
+
+    // The factories below let the classes that wrap user code in tasks name only Task: the
+    // verifier then loads a wrapper class when its factory first runs, not when the caller's
+    // class is linked (a program that never submits a Callable never loads CallableTask).
+
+    /** @return a task computing {@code body} */
+    static <T> Task<T> supplier(java.util.function.Supplier<? extends T> body) {
+        return new SupplierTask<>(body);
+    }
+
+    /** @return a fork-join task running {@code body} */
+    static Task<Void> runnable(Runnable body) {
+        return new RunnableTask(body);
+    }
+
+    /** @return an interruptible task running {@code body} ({@code submit(Runnable)}) */
+    static Task<?> submitted(Runnable body) {
+        return new SubmittedRunnable(body);
+    }
+
+    /** @return an interruptible task running {@code body}, then yielding {@code value} */
+    static <T> Task<T> runnableValue(Runnable body, T value) {
+        return new RunnableValueTask<>(body, value);
+    }
+
+    /** @return an interruptible task calling {@code c} */
+    static <T> Task<T> callable(java.util.concurrent.Callable<T> c) {
+        return new CallableTask<>(c);
+    }
+
     private Tasks() { }
 
     /**
@@ -83,7 +113,7 @@ final class Tasks {
             runner = t;                           // volatile: the Dekker store (see the class comment)
             Worker w = t instanceof Worker wk ? wk : null;
             // Run directly (run()) by another interruptible task's own code: that one is suspended.
-            Task<?> outer = w == null ? null : w.swapInterruptible(this);
+            Runnable outer = w == null ? null : w.swapInterruptible(this);
             int outerState = outer == null ? SUSPENDED_HERE : ((InterruptibleTask<?>) outer).suspend();
             try {
                 if (isDone()) {

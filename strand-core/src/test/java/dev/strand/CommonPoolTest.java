@@ -151,15 +151,15 @@ class CommonPoolTest {
 
     @Test
     void theCommonParallelismPropertyIsValidated() {
-        assertThat(StrandPool.commonParallelism(null, 6)).isEqualTo(6);
-        assertThat(StrandPool.commonParallelism(" 3 ", 6)).isEqualTo(3);
-        assertThatThrownBy(() -> StrandPool.commonParallelism("0", 6))
+        assertThat(CommonPool.parallelism(null, 6)).isEqualTo(6);
+        assertThat(CommonPool.parallelism(" 3 ", 6)).isEqualTo(3);
+        assertThatThrownBy(() -> CommonPool.parallelism("0", 6))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("strand.common.parallelism").hasMessageContaining("0");
-        assertThatThrownBy(() -> StrandPool.commonParallelism("four", 6))
+        assertThatThrownBy(() -> CommonPool.parallelism("four", 6))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("strand.common.parallelism").hasMessageContaining("'four'");
-        assertThatThrownBy(() -> StrandPool.commonParallelism("40000", 6))
+        assertThatThrownBy(() -> CommonPool.parallelism("40000", 6))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("32767");
     }
 }

@@ -271,14 +271,14 @@ class ContextPropagationTest {
 
     @Test
     void theCommonPoolsPropagatorIsNamedByAProperty() {
-        assertThat(StrandPool.commonPropagator(null)).isNull();
-        assertThat(StrandPool.commonPropagator(Propagator.class.getName())).isInstanceOf(Propagator.class);
-        assertThatThrownBy(() -> StrandPool.commonPropagator("no.such.Propagator"))
+        assertThat(CommonPool.propagator(null)).isNull();
+        assertThat(CommonPool.propagator(Propagator.class.getName())).isInstanceOf(Propagator.class);
+        assertThatThrownBy(() -> CommonPool.propagator("no.such.Propagator"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(StrandPool.COMMON_CONTEXT_PROPAGATOR_PROPERTY).hasMessageContaining("not found");
-        assertThatThrownBy(() -> StrandPool.commonPropagator(String.class.getName()))
+        assertThatThrownBy(() -> CommonPool.propagator(String.class.getName()))
                 .hasMessageContaining("does not implement");
-        assertThatThrownBy(() -> StrandPool.commonPropagator(NoDefault.class.getName()))
+        assertThatThrownBy(() -> CommonPool.propagator(NoDefault.class.getName()))
                 .hasMessageContaining("no-argument constructor");
     }
 

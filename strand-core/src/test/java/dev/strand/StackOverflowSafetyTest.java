@@ -130,7 +130,7 @@ class StackOverflowSafetyTest {
                 continue;                         // a spare slot never started
             }
             assertThat(w.joins.depth).as("frame depth of an idle worker").isZero();
-            for (Task<?> t : w.joins.frames) {
+            for (Runnable t : w.joins.frames) {
                 if (t != null) {
                     JoinFrame f = (JoinFrame) t;
                     assertThat(f.body).as("body of a free frame").isNull();

@@ -1,15 +1,11 @@
 package dev.strand.parallel;
 
 import dev.strand.StrandPool;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.RandomAccess;
 import java.util.Spliterator;
-import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
 import java.util.function.DoubleBinaryOperator;
@@ -22,7 +18,6 @@ import java.util.function.IntUnaryOperator;
 import java.util.function.LongBinaryOperator;
 import java.util.function.LongConsumer;
 import java.util.function.LongUnaryOperator;
-import java.util.function.Supplier;
 import java.util.stream.Collector;
 
 /**
@@ -40,48 +35,15 @@ import java.util.stream.Collector;
  * }
  * }</pre>
  *
- * <h2>Pool</h2>
- * Every method takes the pool explicitly: a call site shows where its work runs, and a library
- * does not silently load a pool shared with the rest of the process (the trouble with
- * {@code parallelStream()}, which always uses the ForkJoinPool common pool). Pass
- * {@link StrandPool#current()} for "the pool this code runs in, else the common pool", or
- * {@link StrandPool#commonPool()} for the shared one. Called from a worker of that pool (inside a
- * task), a method runs inline and its pieces are forked into the current computation; called from
- * any other thread, it submits the work and blocks until it is done.
- *
- * <h2>Collections</h2>
- * {@code forEach}, {@code map}, {@code reduce} and {@code collect} over a {@link Collection}
- * replace {@code collection.parallelStream()} with a pool of your choice. A {@link List} that is
- * {@link RandomAccess} is split by index in place; any other collection is first copied to an
- * array ({@code toArray()}, a snapshot, in its iteration order). Results follow that order.
- * Parallel streams themselves cannot run on a StrandPool: their tasks are ForkJoinTasks, run in
- * the ForkJoinPool of the calling thread or else in ForkJoinPool's common pool, and the stream
- * API has no way to give them another executor.
- *
  * <h2>Grain</h2>
  * Methods without a {@link Grain} argument use {@link Grain#auto()} (adaptive splitting); pass
  * {@link Grain#fixed(int)} for an explicit serial cutoff.
  *
- * <h2>Contracts</h2>
- * <ul>
- *   <li><b>Associativity.</b> Reduce and scan operators must be associative,
- *       {@code op(op(a, b), c) == op(a, op(b, c))}, and free of side effects; the identity of a
- *       reduce must satisfy {@code op(identity, x) == x}. Elements are combined in index order
- *       (the operator need not be commutative), but grouped by the split tree, which an adaptive
- *       grain chooses at run time. A non-associative operator (subtraction, an average, a
- *       floating-point sum in the last bits) therefore gives results that depend on the grain and
- *       on the schedule; nothing can detect it. With a fixed grain the tree, and so the result,
- *       is the same on every run.</li>
- *   <li><b>Bodies</b> of {@code forRange}, {@code forChunks} and {@code map} run concurrently on
- *       different indices: they must not write shared state without synchronization.</li>
- *   <li><b>Exceptions.</b> If a body or operator throws, the first unchecked exception is rethrown
- *       as is (not wrapped); the remaining pieces may or may not have run, and an array being
- *       scanned or sorted in place is left in an unspecified order.</li>
- *   <li><b>Arguments.</b> Null pools, arrays and functions throw {@link NullPointerException};
- *       {@code from > to} throws {@link IllegalArgumentException}; a leaf size or grain below 1
- *       throws {@link IllegalArgumentException}. Empty inputs return at once without using the
- *       pool.</li>
- * </ul>
+ * <h2>Pool, collections, contracts</h2>
+ * Every method takes the pool explicitly and runs inline when called from one of its workers;
+ * collections are split by index or copied to an array first. The package documentation states
+ * where the work runs ("Pool"), how collections are split ("Collections") and the contracts every
+ * method keeps ("Contracts": associativity, concurrent bodies, exceptions, arguments).
  */
 public final class Parallel {
     private Parallel() { }
@@ -92,7 +54,6 @@ public final class Parallel {
      * Runs {@code body.accept(i)} for every {@code i} in {@code [from, to)}, in parallel, with the
      * automatic grain.
      *
-     * @param pool the pool to run in
      * @param from first index, inclusive
      * @param to   last index, exclusive
      * @param body the loop body; called concurrently for different indices
@@ -105,7 +66,6 @@ public final class Parallel {
     /**
      * Runs {@code body.accept(i)} for every {@code i} in {@code [from, to)}, in parallel.
      *
-     * @param pool  the pool to run in
      * @param from  first index, inclusive
      * @param to    last index, exclusive
      * @param grain how to cut the range into serial pieces
@@ -125,7 +85,6 @@ public final class Parallel {
      * Cuts {@code [from, to)} into pieces and runs {@code body.accept(lo, hi)} once per piece, in
      * parallel: the loop with the least overhead per element (the body loops itself).
      *
-     * @param pool  the pool to run in
      * @param from  first index, inclusive
      * @param to    last index, exclusive
      * @param grain how to cut the range
@@ -153,7 +112,6 @@ public final class Parallel {
      *         Long::sum);
      * }</pre>
      *
-     * @param pool     the pool to run in
      * @param from     first index, inclusive
      * @param to       last index, exclusive
      * @param grain    how to cut the range
@@ -166,17 +124,7 @@ public final class Parallel {
      */
     public static <R> R reduceRange(StrandPool pool, int from, int to, Grain grain, R identity,
                                     RangeFunction<R> leaf, BinaryOperator<R> combiner) {
-        Splitter.pool(pool);
-        Objects.requireNonNull(grain, "grain must not be null");
-        Objects.requireNonNull(leaf, "leaf function must not be null");
-        Objects.requireNonNull(combiner, "combiner must not be null");
-        if (from > to) {
-            throw new IllegalArgumentException("bad range: from (" + from + ") > to (" + to + ")");
-        }
-        if (from == to) {
-            return identity;
-        }
-        return Splitter.reduce(pool, from, to, grain, leaf, combiner);
+        return Splitter.reduceRange(pool, from, to, grain, identity, leaf, combiner);
     }
 
     // ================================================================== map
@@ -189,22 +137,13 @@ public final class Parallel {
     /**
      * Parallel map: a new array with {@code out[i] = f(a[i])}.
      *
-     * @param pool  the pool
      * @param a     the input
      * @param f     the function, called concurrently
      * @param grain how to cut the array
      * @return the new array
      */
     public static int[] map(StrandPool pool, int[] a, IntUnaryOperator f, Grain grain) {
-        array(a);
-        Objects.requireNonNull(f, "function must not be null");
-        int[] out = new int[a.length];
-        forChunks(pool, 0, a.length, grain, (lo, hi) -> {
-            for (int i = lo; i < hi; i++) {
-                out[i] = f.applyAsInt(a[i]);
-            }
-        });
-        return out;
+        return ArrayOps.map(pool, a, f, grain);
     }
 
     /** Parallel map with the automatic grain: {@code out[i] = f(a[i])}. @return the new array */
@@ -214,15 +153,7 @@ public final class Parallel {
 
     /** Parallel map: a new array with {@code out[i] = f(a[i])}. @return the new array */
     public static long[] map(StrandPool pool, long[] a, LongUnaryOperator f, Grain grain) {
-        array(a);
-        Objects.requireNonNull(f, "function must not be null");
-        long[] out = new long[a.length];
-        forChunks(pool, 0, a.length, grain, (lo, hi) -> {
-            for (int i = lo; i < hi; i++) {
-                out[i] = f.applyAsLong(a[i]);
-            }
-        });
-        return out;
+        return ArrayOps.map(pool, a, f, grain);
     }
 
     /** Parallel map with the automatic grain: {@code out[i] = f(a[i])}. @return the new array */
@@ -232,15 +163,7 @@ public final class Parallel {
 
     /** Parallel map: a new array with {@code out[i] = f(a[i])}. @return the new array */
     public static double[] map(StrandPool pool, double[] a, DoubleUnaryOperator f, Grain grain) {
-        array(a);
-        Objects.requireNonNull(f, "function must not be null");
-        double[] out = new double[a.length];
-        forChunks(pool, 0, a.length, grain, (lo, hi) -> {
-            for (int i = lo; i < hi; i++) {
-                out[i] = f.applyAsDouble(a[i]);
-            }
-        });
-        return out;
+        return ArrayOps.map(pool, a, f, grain);
     }
 
     /**
@@ -257,7 +180,6 @@ public final class Parallel {
     /**
      * Parallel map of objects: a new array with {@code out[i] = f(a[i])}.
      *
-     * @param pool      the pool
      * @param a         the input
      * @param f         the function, called concurrently
      * @param generator makes the result array of the given length, e.g. {@code String[]::new}
@@ -268,19 +190,7 @@ public final class Parallel {
      */
     public static <T, R> R[] map(StrandPool pool, T[] a, Function<? super T, ? extends R> f,
                                  IntFunction<R[]> generator, Grain grain) {
-        array(a);
-        Objects.requireNonNull(f, "function must not be null");
-        Objects.requireNonNull(generator, "generator must not be null");
-        R[] out = generator.apply(a.length);
-        if (out == null || out.length != a.length) {
-            throw new IllegalArgumentException("generator must return an array of length " + a.length);
-        }
-        forChunks(pool, 0, a.length, grain, (lo, hi) -> {
-            for (int i = lo; i < hi; i++) {
-                out[i] = f.apply(a[i]);
-            }
-        });
-        return out;
+        return ArrayOps.map(pool, a, f, generator, grain);
     }
 
     // ================================================================== reduce
@@ -294,7 +204,6 @@ public final class Parallel {
      * Parallel reduction {@code identity op a[0] op a[1] op ... op a[n-1]}, grouped by the split
      * tree; each piece starts from {@code identity}.
      *
-     * @param pool     the pool
      * @param a        the input
      * @param identity an identity of {@code op} (the result for an empty array)
      * @param op       an associative operator
@@ -302,15 +211,7 @@ public final class Parallel {
      * @return the reduction
      */
     public static int reduce(StrandPool pool, int[] a, int identity, IntBinaryOperator op, Grain grain) {
-        array(a);
-        op(op);
-        return reduceRange(pool, 0, a.length, grain, identity, (lo, hi) -> {
-            int acc = identity;
-            for (int i = lo; i < hi; i++) {
-                acc = op.applyAsInt(acc, a[i]);
-            }
-            return acc;
-        }, (x, y) -> op.applyAsInt(x, y));
+        return ArrayOps.reduce(pool, a, identity, op, grain);
     }
 
     /** {@link #reduce(StrandPool, long[], long, LongBinaryOperator, Grain)} with the automatic grain. */
@@ -321,15 +222,7 @@ public final class Parallel {
     /** Parallel reduction; see {@link #reduce(StrandPool, int[], int, IntBinaryOperator, Grain)}. */
     public static long reduce(StrandPool pool, long[] a, long identity, LongBinaryOperator op,
                               Grain grain) {
-        array(a);
-        op(op);
-        return reduceRange(pool, 0, a.length, grain, identity, (lo, hi) -> {
-            long acc = identity;
-            for (int i = lo; i < hi; i++) {
-                acc = op.applyAsLong(acc, a[i]);
-            }
-            return acc;
-        }, (x, y) -> op.applyAsLong(x, y));
+        return ArrayOps.reduce(pool, a, identity, op, grain);
     }
 
     /** {@link #reduce(StrandPool, double[], double, DoubleBinaryOperator, Grain)}, automatic grain. */
@@ -344,15 +237,7 @@ public final class Parallel {
      */
     public static double reduce(StrandPool pool, double[] a, double identity, DoubleBinaryOperator op,
                                 Grain grain) {
-        array(a);
-        op(op);
-        return reduceRange(pool, 0, a.length, grain, identity, (lo, hi) -> {
-            double acc = identity;
-            for (int i = lo; i < hi; i++) {
-                acc = op.applyAsDouble(acc, a[i]);
-            }
-            return acc;
-        }, (x, y) -> op.applyAsDouble(x, y));
+        return ArrayOps.reduce(pool, a, identity, op, grain);
     }
 
     /** {@link #reduce(StrandPool, Object[], Object, BinaryOperator, Grain)} with the automatic grain. */
@@ -362,15 +247,7 @@ public final class Parallel {
 
     /** Parallel reduction; see {@link #reduce(StrandPool, int[], int, IntBinaryOperator, Grain)}. */
     public static <T> T reduce(StrandPool pool, T[] a, T identity, BinaryOperator<T> op, Grain grain) {
-        array(a);
-        op(op);
-        return reduceRange(pool, 0, a.length, grain, identity, (lo, hi) -> {
-            T acc = identity;
-            for (int i = lo; i < hi; i++) {
-                acc = op.apply(acc, a[i]);
-            }
-            return acc;
-        }, op);
+        return ArrayOps.reduce(pool, a, identity, op, grain);
     }
 
     // ================================================================== sum
@@ -382,14 +259,7 @@ public final class Parallel {
 
     /** Sum of the elements as a {@code long} (no int overflow). @return the sum */
     public static long sum(StrandPool pool, int[] a, Grain grain) {
-        array(a);
-        return reduceRange(pool, 0, a.length, grain, 0L, (lo, hi) -> {
-            long s = 0;
-            for (int i = lo; i < hi; i++) {
-                s += a[i];
-            }
-            return s;
-        }, Long::sum);
+        return ArrayOps.sum(pool, a, grain);
     }
 
     /** Sum of the elements (wrapping on overflow, as {@code +}), automatic grain. @return the sum */
@@ -399,14 +269,7 @@ public final class Parallel {
 
     /** Sum of the elements (wrapping on overflow, as {@code +}). @return the sum */
     public static long sum(StrandPool pool, long[] a, Grain grain) {
-        array(a);
-        return reduceRange(pool, 0, a.length, grain, 0L, (lo, hi) -> {
-            long s = 0;
-            for (int i = lo; i < hi; i++) {
-                s += a[i];
-            }
-            return s;
-        }, Long::sum);
+        return ArrayOps.sum(pool, a, grain);
     }
 
     /** Sum of the elements, automatic grain (see the floating-point note). @return the sum */
@@ -422,14 +285,7 @@ public final class Parallel {
      * @return the sum
      */
     public static double sum(StrandPool pool, double[] a, Grain grain) {
-        array(a);
-        return reduceRange(pool, 0, a.length, grain, 0.0, (lo, hi) -> {
-            double s = 0;
-            for (int i = lo; i < hi; i++) {
-                s += a[i];
-            }
-            return s;
-        }, Double::sum);
+        return ArrayOps.sum(pool, a, grain);
     }
 
     // ================================================================== scan
@@ -445,16 +301,12 @@ public final class Parallel {
      * {@link java.util.Arrays#parallelPrefix(long[], LongBinaryOperator)}. Two parallel sweeps
      * (Blelloch): about 2n applications of {@code op}, span O(grain + log n).
      *
-     * @param pool  the pool
      * @param a     the array, overwritten
      * @param op    an associative operator (no identity needed)
      * @param grain how to cut the array into serial blocks
      */
     public static void scan(StrandPool pool, long[] a, LongBinaryOperator op, Grain grain) {
-        scanArgs(pool, a, op, grain);
-        if (a.length > 0) {
-            Scan.run(pool, a.length, grain, Scan.of(a, op), null);
-        }
+        Scan.scan(pool, a, op, grain);
     }
 
     /** Inclusive prefix scan in place, automatic grain. */
@@ -464,10 +316,7 @@ public final class Parallel {
 
     /** Inclusive prefix scan in place; see {@link #scan(StrandPool, long[], LongBinaryOperator, Grain)}. */
     public static void scan(StrandPool pool, int[] a, IntBinaryOperator op, Grain grain) {
-        scanArgs(pool, a, op, grain);
-        if (a.length > 0) {
-            Scan.run(pool, a.length, grain, Scan.of(a, op), null);
-        }
+        Scan.scan(pool, a, op, grain);
     }
 
     /** Inclusive prefix scan in place, automatic grain. */
@@ -480,10 +329,7 @@ public final class Parallel {
      * (and the floating-point note of {@link #sum(StrandPool, double[], Grain)}).
      */
     public static void scan(StrandPool pool, double[] a, DoubleBinaryOperator op, Grain grain) {
-        scanArgs(pool, a, op, grain);
-        if (a.length > 0) {
-            Scan.run(pool, a.length, grain, Scan.of(a, op), null);
-        }
+        Scan.scan(pool, a, op, grain);
     }
 
     /** Inclusive prefix scan in place, automatic grain. */
@@ -493,10 +339,7 @@ public final class Parallel {
 
     /** Inclusive prefix scan in place; see {@link #scan(StrandPool, long[], LongBinaryOperator, Grain)}. */
     public static <T> void scan(StrandPool pool, T[] a, BinaryOperator<T> op, Grain grain) {
-        scanArgs(pool, a, op, grain);
-        if (a.length > 0) {
-            Scan.run(pool, a.length, grain, Scan.of(a, op), null);
-        }
+        Scan.scan(pool, a, op, grain);
     }
 
     /** Exclusive prefix scan in place, automatic grain; see {@link #scanExclusive(StrandPool, long[], long, LongBinaryOperator, Grain)}. */
@@ -509,7 +352,6 @@ public final class Parallel {
      * {@code a[i] = identity op a[0] op ... op a[i-1]} (the original values): with {@code Long::sum}
      * and 0, the offsets of variable-length records. Same cost as the inclusive scan.
      *
-     * @param pool     the pool
      * @param a        the array, overwritten
      * @param identity an identity of {@code op}
      * @param op       an associative operator
@@ -518,8 +360,7 @@ public final class Parallel {
      */
     public static long scanExclusive(StrandPool pool, long[] a, long identity, LongBinaryOperator op,
                                      Grain grain) {
-        scanArgs(pool, a, op, grain);
-        return a.length == 0 ? identity : Scan.run(pool, a.length, grain, Scan.of(a, op), identity);
+        return Scan.scanExclusive(pool, a, identity, op, grain);
     }
 
     /** Exclusive prefix scan in place, automatic grain. @return the total */
@@ -530,8 +371,7 @@ public final class Parallel {
     /** Exclusive prefix scan in place; see {@link #scanExclusive(StrandPool, long[], long, LongBinaryOperator, Grain)}. */
     public static int scanExclusive(StrandPool pool, int[] a, int identity, IntBinaryOperator op,
                                     Grain grain) {
-        scanArgs(pool, a, op, grain);
-        return a.length == 0 ? identity : Scan.run(pool, a.length, grain, Scan.of(a, op), identity);
+        return Scan.scanExclusive(pool, a, identity, op, grain);
     }
 
     /** Exclusive prefix scan in place, automatic grain. @return the total */
@@ -543,8 +383,7 @@ public final class Parallel {
     /** Exclusive prefix scan in place; see {@link #scanExclusive(StrandPool, long[], long, LongBinaryOperator, Grain)}. */
     public static double scanExclusive(StrandPool pool, double[] a, double identity,
                                        DoubleBinaryOperator op, Grain grain) {
-        scanArgs(pool, a, op, grain);
-        return a.length == 0 ? identity : Scan.run(pool, a.length, grain, Scan.of(a, op), identity);
+        return Scan.scanExclusive(pool, a, identity, op, grain);
     }
 
     /** Exclusive prefix scan in place, automatic grain. @return the total */
@@ -555,9 +394,7 @@ public final class Parallel {
     /** Exclusive prefix scan in place; see {@link #scanExclusive(StrandPool, long[], long, LongBinaryOperator, Grain)}. */
     public static <T> T scanExclusive(StrandPool pool, T[] a, T identity, BinaryOperator<T> op,
                                       Grain grain) {
-        scanArgs(pool, a, op, grain);
-        return a.length == 0 ? identity
-                : Scan.run(pool, a.length, grain, Scan.of(a, op), new Scan.Box<>(identity)).value();
+        return Scan.scanExclusive(pool, a, identity, op, grain);
     }
 
     // ================================================================== sort
@@ -571,16 +408,15 @@ public final class Parallel {
      * elements, it is {@code Arrays.sort} on the calling thread. Primitive sorts need no
      * stability: equal values are indistinguishable.
      *
-     * @param pool the pool
      * @param a    the array to sort
      */
     public static void sort(StrandPool pool, long[] a) {
-        primitiveSort(pool, array(a), a.length, PartitionSort.LONG);
+        SortOps.primitiveSort(pool, array(a), a.length, PartitionSort.LONG);
     }
 
     /** Sorts into ascending order; see {@link #sort(StrandPool, long[])}. */
     public static void sort(StrandPool pool, int[] a) {
-        primitiveSort(pool, array(a), a.length, PartitionSort.INT);
+        SortOps.primitiveSort(pool, array(a), a.length, PartitionSort.INT);
     }
 
     /**
@@ -588,7 +424,7 @@ public final class Parallel {
      * last), like {@link java.util.Arrays#sort(double[])}; see {@link #sort(StrandPool, long[])}.
      */
     public static void sort(StrandPool pool, double[] a) {
-        primitiveSort(pool, array(a), a.length, PartitionSort.DOUBLE);
+        SortOps.primitiveSort(pool, array(a), a.length, PartitionSort.DOUBLE);
     }
 
     /**
@@ -607,13 +443,12 @@ public final class Parallel {
      * are sorted by {@link java.util.Arrays#sort(Object[], int, int, Comparator)}, which is stable,
      * and every merge takes the left run's element on a tie).
      *
-     * @param pool       the pool
      * @param a          the array to sort
      * @param comparator the order; called concurrently, must be consistent
      */
     public static <T> void sort(StrandPool pool, T[] a, Comparator<? super T> comparator) {
         Objects.requireNonNull(comparator, "comparator must not be null");
-        autoSort(pool, array(a), a.length, MergeSort.objects(comparator));
+        SortOps.autoSort(pool, array(a), a.length, MergeSort.objects(comparator));
     }
 
     /**
@@ -625,24 +460,24 @@ public final class Parallel {
      * @param leafSize the largest range sorted serially, {@code >= 1}
      */
     public static void mergeSort(StrandPool pool, long[] a, int leafSize) {
-        explicitSort(pool, array(a), a.length, MergeSort.LONG, leafSize);
+        SortOps.explicitSort(pool, array(a), a.length, MergeSort.LONG, leafSize);
     }
 
     /** {@link #mergeSort(StrandPool, long[], int)} for ints. */
     public static void mergeSort(StrandPool pool, int[] a, int leafSize) {
-        explicitSort(pool, array(a), a.length, MergeSort.INT, leafSize);
+        SortOps.explicitSort(pool, array(a), a.length, MergeSort.INT, leafSize);
     }
 
     /** {@link #mergeSort(StrandPool, long[], int)} for doubles (order of {@link Double#compare}). */
     public static void mergeSort(StrandPool pool, double[] a, int leafSize) {
-        explicitSort(pool, array(a), a.length, MergeSort.DOUBLE, leafSize);
+        SortOps.explicitSort(pool, array(a), a.length, MergeSort.DOUBLE, leafSize);
     }
 
     /** {@link #mergeSort(StrandPool, long[], int)} for objects; stable. */
     public static <T> void mergeSort(StrandPool pool, T[] a, Comparator<? super T> comparator,
                                      int leafSize) {
         Objects.requireNonNull(comparator, "comparator must not be null");
-        explicitSort(pool, array(a), a.length, MergeSort.objects(comparator), leafSize);
+        SortOps.explicitSort(pool, array(a), a.length, MergeSort.objects(comparator), leafSize);
     }
 
     // ================================================================== collections
@@ -651,7 +486,6 @@ public final class Parallel {
      * Runs {@code body.accept(x)} for every element of {@code items}, in parallel, with the
      * automatic grain: {@code items.parallelStream().forEach(body)} on a pool of your choice.
      *
-     * @param pool  the pool
      * @param items the elements (see the class documentation for how they are split)
      * @param body  called concurrently for different elements
      * @param <T>   element type
@@ -660,31 +494,16 @@ public final class Parallel {
         forEach(pool, items, Grain.auto(), body);
     }
 
-    /**
-     * {@link #forEach(StrandPool, Collection, Consumer)} with an explicit grain.
-     *
-     * @param pool  the pool
-     * @param items the elements
-     * @param grain how to cut them into serial pieces
-     * @param body  called concurrently for different elements
-     * @param <T>   element type
-     */
+    /** {@link #forEach(StrandPool, Collection, Consumer)} with an explicit grain: {@code grain} cuts the input into serial pieces. */
     public static <T> void forEach(StrandPool pool, Collection<? extends T> items, Grain grain,
                                    Consumer<? super T> body) {
-        Objects.requireNonNull(body, "body must not be null");
-        List<? extends T> l = indexed(items);
-        forChunks(pool, 0, l.size(), grain, (lo, hi) -> {
-            for (int i = lo; i < hi; i++) {
-                body.accept(l.get(i));
-            }
-        });
+        CollectionOps.forEach(pool, items, grain, body);
     }
 
     /**
      * Parallel map of a collection: a list with {@code f} applied to every element, in the
      * collection's order.
      *
-     * @param pool  the pool
      * @param items the elements
      * @param f     the function, called concurrently
      * @param <T>   element type
@@ -696,37 +515,16 @@ public final class Parallel {
         return map(pool, items, f, Grain.auto());
     }
 
-    /**
-     * {@link #map(StrandPool, Collection, Function)} with an explicit grain.
-     *
-     * @param pool  the pool
-     * @param items the elements
-     * @param f     the function, called concurrently
-     * @param grain how to cut them into serial pieces
-     * @param <T>   element type
-     * @param <R>   result type
-     * @return an unmodifiable list of the results
-     */
+    /** {@link #map(StrandPool, Collection, Function)} with an explicit grain: {@code grain} cuts the input into serial pieces. */
     public static <T, R> List<R> map(StrandPool pool, Collection<? extends T> items,
                                      Function<? super T, ? extends R> f, Grain grain) {
-        Objects.requireNonNull(f, "function must not be null");
-        List<? extends T> l = indexed(items);
-        Object[] out = new Object[l.size()];
-        forChunks(pool, 0, out.length, grain, (lo, hi) -> {
-            for (int i = lo; i < hi; i++) {
-                out[i] = f.apply(l.get(i));
-            }
-        });
-        @SuppressWarnings("unchecked")
-        List<R> r = (List<R>) Collections.unmodifiableList(Arrays.asList(out));
-        return r;
+        return CollectionOps.map(pool, items, f, grain);
     }
 
     /**
      * Parallel reduction of a collection in its order: {@code op(...op(op(identity, x0), x1)...)},
      * grouped by the split tree (see the class documentation: {@code op} must be associative).
      *
-     * @param pool     the pool
      * @param items    the elements
      * @param identity the result for an empty collection; {@code op(identity, x) == x}
      * @param op       an associative operator
@@ -737,28 +535,10 @@ public final class Parallel {
         return reduce(pool, items, identity, op, Grain.auto());
     }
 
-    /**
-     * {@link #reduce(StrandPool, Collection, Object, BinaryOperator)} with an explicit grain.
-     *
-     * @param pool     the pool
-     * @param items    the elements
-     * @param identity the result for an empty collection
-     * @param op       an associative operator
-     * @param grain    how to cut them into serial pieces
-     * @param <T>      element type
-     * @return the reduction
-     */
+    /** {@link #reduce(StrandPool, Collection, Object, BinaryOperator)} with an explicit grain: {@code grain} cuts the input into serial pieces. */
     public static <T> T reduce(StrandPool pool, Collection<? extends T> items, T identity,
                                BinaryOperator<T> op, Grain grain) {
-        op(op);
-        List<? extends T> l = indexed(items);
-        return reduceRange(pool, 0, l.size(), grain, identity, (lo, hi) -> {
-            T acc = l.get(lo);
-            for (int i = lo + 1; i < hi; i++) {
-                acc = op.apply(acc, l.get(i));
-            }
-            return acc;
-        }, op);
+        return CollectionOps.reduce(pool, items, identity, op, grain);
     }
 
     /**
@@ -768,7 +548,6 @@ public final class Parallel {
      * An unordered collector (e.g. {@code toSet()}) gets the same treatment; an ordered one
      * ({@code toList()}, {@code joining()}) sees the collection's order.
      *
-     * @param pool      the pool
      * @param items     the elements
      * @param collector the collector
      * @param <T>       element type
@@ -781,37 +560,10 @@ public final class Parallel {
         return collect(pool, items, collector, Grain.auto());
     }
 
-    /**
-     * {@link #collect(StrandPool, Collection, Collector)} with an explicit grain.
-     *
-     * @param pool      the pool
-     * @param items     the elements
-     * @param collector the collector
-     * @param grain     how to cut them into serial pieces
-     * @param <T>       element type
-     * @param <A>       the collector's container type
-     * @param <R>       the result type
-     * @return the collected result
-     */
+    /** {@link #collect(StrandPool, Collection, Collector)} with an explicit grain: {@code grain} cuts the input into serial pieces. */
     public static <T, A, R> R collect(StrandPool pool, Collection<? extends T> items,
                                       Collector<? super T, A, R> collector, Grain grain) {
-        Objects.requireNonNull(collector, "collector must not be null");
-        List<? extends T> l = indexed(items);
-        Supplier<A> supplier = collector.supplier();
-        BiConsumer<A, ? super T> accumulator = collector.accumulator();
-        A acc = l.isEmpty() ? supplier.get() : reduceRange(pool, 0, l.size(), grain, null, (lo, hi) -> {
-            A a = supplier.get();
-            for (int i = lo; i < hi; i++) {
-                accumulator.accept(a, l.get(i));
-            }
-            return a;
-        }, collector.combiner());
-        if (collector.characteristics().contains(Collector.Characteristics.IDENTITY_FINISH)) {
-            @SuppressWarnings("unchecked")
-            R r = (R) acc;
-            return r;
-        }
-        return collector.finisher().apply(acc);
+        return CollectionOps.collect(pool, items, collector, grain);
     }
 
     // ================================================================== spliterators
@@ -821,7 +573,6 @@ public final class Parallel {
      * automatic grain: {@code StreamSupport.stream(source, true).forEach(body)} on a pool of your
      * choice. See {@link #forEach(StrandPool, Spliterator, Grain, Consumer)}.
      *
-     * @param pool   the pool
      * @param source the elements; consumed (traversed and split) by this call
      * @param body   called concurrently for different elements
      * @param <T>    element type
@@ -839,7 +590,6 @@ public final class Parallel {
      * size ({@code Long.MAX_VALUE}) is split until it refuses. For a stream, pass
      * {@code stream.spliterator()}.
      *
-     * @param pool   the pool
      * @param source the elements; consumed (traversed and split) by this call
      * @param grain  how to cut them into serial pieces
      * @param body   called concurrently for different elements
@@ -847,11 +597,7 @@ public final class Parallel {
      */
     public static <T> void forEach(StrandPool pool, Spliterator<T> source, Grain grain,
                                    Consumer<? super T> body) {
-        Objects.requireNonNull(body, "body must not be null");
-        reduceSpliterator(pool, source, grain, null, s -> {
-            s.forEachRemaining(body);
-            return null;
-        }, (x, y) -> null);
+        CollectionOps.forEach(pool, source, grain, body);
     }
 
     /**
@@ -861,7 +607,6 @@ public final class Parallel {
      * {@code identity}, so it must satisfy {@code op(identity, x) == x}, and {@code op} must be
      * associative.
      *
-     * @param pool     the pool
      * @param source   the elements; consumed by this call
      * @param identity the result for an empty source
      * @param op       an associative operator
@@ -872,25 +617,10 @@ public final class Parallel {
         return reduce(pool, source, identity, op, Grain.auto());
     }
 
-    /**
-     * {@link #reduce(StrandPool, Spliterator, Object, BinaryOperator)} with an explicit grain.
-     *
-     * @param pool     the pool
-     * @param source   the elements; consumed by this call
-     * @param identity the result for an empty source
-     * @param op       an associative operator
-     * @param grain    how to cut them into serial pieces
-     * @param <T>      element type
-     * @return the reduction
-     */
+    /** {@link #reduce(StrandPool, Spliterator, Object, BinaryOperator)} with an explicit grain: {@code grain} cuts the input into serial pieces. */
     public static <T> T reduce(StrandPool pool, Spliterator<T> source, T identity, BinaryOperator<T> op,
                                Grain grain) {
-        op(op);
-        return reduceSpliterator(pool, source, grain, identity, s -> {
-            Fold<T> f = new Fold<>(identity, op);
-            s.forEachRemaining(f);
-            return f.acc;
-        }, op);
+        return CollectionOps.reduce(pool, source, identity, op, grain);
     }
 
     /**
@@ -899,7 +629,6 @@ public final class Parallel {
      * its own container, neighbouring containers are combined in encounter order, and the
      * finisher runs once.
      *
-     * @param pool      the pool
      * @param source    the elements; consumed by this call
      * @param collector the collector
      * @param <T>       element type
@@ -912,77 +641,10 @@ public final class Parallel {
         return collect(pool, source, collector, Grain.auto());
     }
 
-    /**
-     * {@link #collect(StrandPool, Spliterator, Collector)} with an explicit grain.
-     *
-     * @param pool      the pool
-     * @param source    the elements; consumed by this call
-     * @param collector the collector
-     * @param grain     how to cut them into serial pieces
-     * @param <T>       element type
-     * @param <A>       the collector's container type
-     * @param <R>       the result type
-     * @return the collected result
-     */
+    /** {@link #collect(StrandPool, Spliterator, Collector)} with an explicit grain: {@code grain} cuts the input into serial pieces. */
     public static <T, A, R> R collect(StrandPool pool, Spliterator<T> source,
                                       Collector<? super T, A, R> collector, Grain grain) {
-        Objects.requireNonNull(collector, "collector must not be null");
-        Supplier<A> supplier = collector.supplier();
-        BiConsumer<A, ? super T> accumulator = collector.accumulator();
-        A acc = reduceSpliterator(pool, source, grain, null, s -> {
-            A a = supplier.get();
-            s.forEachRemaining(x -> accumulator.accept(a, x));
-            return a;
-        }, collector.combiner());
-        if (acc == null) {                        // an empty sized source: no piece ran
-            acc = supplier.get();
-        }
-        if (collector.characteristics().contains(Collector.Characteristics.IDENTITY_FINISH)) {
-            @SuppressWarnings("unchecked")
-            R r = (R) acc;
-            return r;
-        }
-        return collector.finisher().apply(acc);
-    }
-
-    /** A serial left fold of one piece, from the identity. */
-    private static final class Fold<T> implements Consumer<T> {
-        private final BinaryOperator<T> op;
-        T acc;
-
-        Fold(T identity, BinaryOperator<T> op) {
-            this.acc = identity;
-            this.op = op;
-        }
-
-        @Override
-        public void accept(T x) {
-            acc = op.apply(acc, x);
-        }
-    }
-
-    /** The spliterator reduction: {@code identity} for a source sized 0, else the split tree's result. */
-    private static <T, R> R reduceSpliterator(StrandPool pool, Spliterator<T> source, Grain grain, R identity,
-                                              Function<Spliterator<T>, R> leaf, BinaryOperator<R> combiner) {
-        Splitter.pool(pool);
-        Objects.requireNonNull(source, "source must not be null");
-        Objects.requireNonNull(grain, "grain must not be null");
-        Objects.requireNonNull(combiner, "combiner must not be null");
-        if (source.hasCharacteristics(Spliterator.SIZED) && source.estimateSize() == 0) {
-            return identity;
-        }
-        return Splitter.reduceSpliterator(pool, source, grain, leaf, combiner);
-    }
-
-    /** @return {@code items} if it can be split by index, else a snapshot copy of it */
-    private static <T> List<? extends T> indexed(Collection<? extends T> items) {
-        Objects.requireNonNull(items, "items must not be null");
-        if (items instanceof List<? extends T> l && items instanceof RandomAccess) {
-            return l;
-        }
-        @SuppressWarnings("unchecked")
-        List<? extends T> copy = (List<? extends T>) Arrays.asList(items.toArray());
-        return copy;
+        return CollectionOps.collect(pool, source, collector, grain);
     }
 
     // ================================================================== long ranges
@@ -991,20 +653,13 @@ public final class Parallel {
      * Runs {@code body.accept(i)} for every {@code i} in {@code [from, to)}, in parallel, for a
      * range of {@code long} values, longer than {@code Integer.MAX_VALUE} if need be.
      *
-     * @param pool the pool
      * @param from first value, inclusive
      * @param to   last value, exclusive
      * @param body called concurrently for different values
      * @throws IllegalArgumentException if {@code from > to}
      */
     public static void forLongRange(StrandPool pool, long from, long to, LongConsumer body) {
-        Objects.requireNonNull(body, "body must not be null");
-        reduceLongRange(pool, from, to, Grain.auto(), null, (lo, hi) -> {
-            for (long i = lo; i < hi; i++) {
-                body.accept(i);
-            }
-            return null;
-        }, (x, y) -> null);
+        Splitter.forLongRange(pool, from, to, body);
     }
 
     /**
@@ -1013,7 +668,6 @@ public final class Parallel {
      * longer than that is cut into blocks first (at most {@code 2^30} of them), so a leaf then
      * covers at least one whole block.
      *
-     * @param pool     the pool
      * @param from     first value, inclusive
      * @param to       last value, exclusive
      * @param grain    how to cut the range (counted in blocks when the range is cut into blocks)
@@ -1026,69 +680,16 @@ public final class Parallel {
      */
     public static <R> R reduceLongRange(StrandPool pool, long from, long to, Grain grain, R identity,
                                         LongRangeFunction<R> leaf, BinaryOperator<R> combiner) {
-        Objects.requireNonNull(leaf, "leaf function must not be null");
-        if (from > to) {
-            throw new IllegalArgumentException("bad range: from (" + from + ") > to (" + to + ")");
-        }
-        // The length as an unsigned value: to - from overflows a long only past 2^63.
-        long n = to - from;
-        long block = Long.compareUnsigned(n, Integer.MAX_VALUE) <= 0 ? 1
-                : Long.divideUnsigned(n - 1, 1L << 30) + 1;
-        int blocks = (int) (Long.divideUnsigned(n, block) + (Long.remainderUnsigned(n, block) != 0 ? 1 : 0));
-        return reduceRange(pool, 0, blocks, grain, identity,
-                (lo, hi) -> leaf.apply(from + lo * block,
-                        hi == blocks ? to : from + hi * block), combiner);
+        return Splitter.reduceLongRange(pool, from, to, grain, identity, leaf, combiner);
     }
 
     // ================================================================== helpers
 
-    private static void primitiveSort(StrandPool pool, Object a, int n, PartitionSort.Kernel k) {
-        Splitter.pool(pool);
-        int q = PartitionSort.pieces(n, pool.parallelism(), k.piecesPerWorker());
-        if (q < 2) {
-            k.sortRange(a, 0, n);
-            return;
-        }
-        PartitionSort.sort(pool, a, n, k, q);
-    }
-
-    private static void autoSort(StrandPool pool, Object a, int n, MergeSort.Kernel k) {
-        Splitter.pool(pool);
-        if (n < 2) {
-            return;
-        }
-        int d = MergeSort.autoDepth(n, pool.parallelism());
-        if (d == 0) {
-            k.sortLeaf(a, 0, n);
-            return;
-        }
-        MergeSort.sort(pool, a, n, k, d, MergeSort.autoMergeGrain(n, d));
-    }
-
-    private static void explicitSort(StrandPool pool, Object a, int n, MergeSort.Kernel k,
-                                     int leafSize) {
-        Splitter.pool(pool);
-        if (leafSize < 1) {
-            throw new IllegalArgumentException("leafSize must be >= 1, got " + leafSize);
-        }
-        if (n < 2) {
-            return;
-        }
-        MergeSort.sort(pool, a, n, k, MergeSort.depthFor(n, leafSize), Math.max(16, leafSize));
-    }
-
-    private static <A> A array(A a) {
+    static <A> A array(A a) {
         return Objects.requireNonNull(a, "array must not be null");
     }
 
-    private static void op(Object op) {
+    static void op(Object op) {
         Objects.requireNonNull(op, "operator must not be null");
-    }
-
-    private static void scanArgs(StrandPool pool, Object a, Object op, Grain grain) {
-        Splitter.pool(pool);
-        array(a);
-        op(op);
-        Objects.requireNonNull(grain, "grain must not be null");
     }
 }

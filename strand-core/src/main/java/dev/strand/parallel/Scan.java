@@ -1,7 +1,11 @@
 package dev.strand.parallel;
 
+import static dev.strand.parallel.Parallel.array;
+import static dev.strand.parallel.Parallel.op;
+
 import dev.strand.Strand;
 import dev.strand.StrandPool;
+import java.util.Objects;
 import java.util.function.BinaryOperator;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.IntBinaryOperator;
@@ -281,4 +285,66 @@ final class Scan {
 
     /** A non-null holder for a possibly null object value. */
     record Box<T>(T value) { }
+
+    // ---------------------------------------------------------------- entries (from Parallel, arguments as given)
+
+    static void scan(StrandPool pool, long[] a, LongBinaryOperator op, Grain grain) {
+        scanArgs(pool, a, op, grain);
+        if (a.length > 0) {
+            Scan.run(pool, a.length, grain, Scan.of(a, op), null);
+        }
+    }
+
+    static void scan(StrandPool pool, int[] a, IntBinaryOperator op, Grain grain) {
+        scanArgs(pool, a, op, grain);
+        if (a.length > 0) {
+            Scan.run(pool, a.length, grain, Scan.of(a, op), null);
+        }
+    }
+
+    static void scan(StrandPool pool, double[] a, DoubleBinaryOperator op, Grain grain) {
+        scanArgs(pool, a, op, grain);
+        if (a.length > 0) {
+            Scan.run(pool, a.length, grain, Scan.of(a, op), null);
+        }
+    }
+
+    static <T> void scan(StrandPool pool, T[] a, BinaryOperator<T> op, Grain grain) {
+        scanArgs(pool, a, op, grain);
+        if (a.length > 0) {
+            Scan.run(pool, a.length, grain, Scan.of(a, op), null);
+        }
+    }
+
+    static long scanExclusive(StrandPool pool, long[] a, long identity, LongBinaryOperator op,
+                                     Grain grain) {
+        scanArgs(pool, a, op, grain);
+        return a.length == 0 ? identity : Scan.run(pool, a.length, grain, Scan.of(a, op), identity);
+    }
+
+    static int scanExclusive(StrandPool pool, int[] a, int identity, IntBinaryOperator op,
+                                    Grain grain) {
+        scanArgs(pool, a, op, grain);
+        return a.length == 0 ? identity : Scan.run(pool, a.length, grain, Scan.of(a, op), identity);
+    }
+
+    static double scanExclusive(StrandPool pool, double[] a, double identity,
+                                       DoubleBinaryOperator op, Grain grain) {
+        scanArgs(pool, a, op, grain);
+        return a.length == 0 ? identity : Scan.run(pool, a.length, grain, Scan.of(a, op), identity);
+    }
+
+    static <T> T scanExclusive(StrandPool pool, T[] a, T identity, BinaryOperator<T> op,
+                                      Grain grain) {
+        scanArgs(pool, a, op, grain);
+        return a.length == 0 ? identity
+                : Scan.run(pool, a.length, grain, Scan.of(a, op), new Scan.Box<>(identity)).value();
+    }
+
+    private static void scanArgs(StrandPool pool, Object a, Object op, Grain grain) {
+        Splitter.pool(pool);
+        array(a);
+        op(op);
+        Objects.requireNonNull(grain, "grain must not be null");
+    }
 }

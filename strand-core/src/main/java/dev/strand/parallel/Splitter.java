@@ -8,6 +8,7 @@ import java.util.Spliterator;
 import java.util.concurrent.CompletionException;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -134,5 +135,51 @@ final class Splitter {
 
     static StrandPool pool(StrandPool pool) {
         return Objects.requireNonNull(pool, "pool must not be null");
+    }
+
+    // ---------------------------------------------------------------- entries (from Parallel)
+
+    /** The body of {@link Parallel}'s method of this name and signature. */
+    static <R> R reduceRange(StrandPool pool, int from, int to, Grain grain, R identity,
+                                    RangeFunction<R> leaf, BinaryOperator<R> combiner) {
+        Splitter.pool(pool);
+        Objects.requireNonNull(grain, "grain must not be null");
+        Objects.requireNonNull(leaf, "leaf function must not be null");
+        Objects.requireNonNull(combiner, "combiner must not be null");
+        if (from > to) {
+            throw new IllegalArgumentException("bad range: from (" + from + ") > to (" + to + ")");
+        }
+        if (from == to) {
+            return identity;
+        }
+        return Splitter.reduce(pool, from, to, grain, leaf, combiner);
+    }
+
+    /** The body of {@link Parallel}'s method of this name and signature. */
+    static void forLongRange(StrandPool pool, long from, long to, LongConsumer body) {
+        Objects.requireNonNull(body, "body must not be null");
+        reduceLongRange(pool, from, to, Grain.auto(), null, (lo, hi) -> {
+            for (long i = lo; i < hi; i++) {
+                body.accept(i);
+            }
+            return null;
+        }, (x, y) -> null);
+    }
+
+    /** The body of {@link Parallel}'s method of this name and signature. */
+    static <R> R reduceLongRange(StrandPool pool, long from, long to, Grain grain, R identity,
+                                        LongRangeFunction<R> leaf, BinaryOperator<R> combiner) {
+        Objects.requireNonNull(leaf, "leaf function must not be null");
+        if (from > to) {
+            throw new IllegalArgumentException("bad range: from (" + from + ") > to (" + to + ")");
+        }
+        // The length as an unsigned value: to - from overflows a long only past 2^63.
+        long n = to - from;
+        long block = Long.compareUnsigned(n, Integer.MAX_VALUE) <= 0 ? 1
+                : Long.divideUnsigned(n - 1, 1L << 30) + 1;
+        int blocks = (int) (Long.divideUnsigned(n, block) + (Long.remainderUnsigned(n, block) != 0 ? 1 : 0));
+        return reduceRange(pool, 0, blocks, grain, identity,
+                (lo, hi) -> leaf.apply(from + lo * block,
+                        hi == blocks ? to : from + hi * block), combiner);
     }
 }

@@ -84,10 +84,44 @@
  * without a final copy), and merges split down to half a leaf, which keeps every worker busy in
  * every level, including the last merge, where a serial merge would leave P-1 workers idle.
  *
- * <h2>Where it runs</h2>
- * There is no common pool: every method takes a {@link dev.strand.StrandPool}. Inside a task of
- * that pool the algorithm forks into the running computation (nested parallelism composes);
- * from outside it is submitted and the caller waits.
+ * <h2>Pool</h2>
+ * Every method takes the pool explicitly: a call site shows where its work runs, and a library
+ * does not silently load a pool shared with the rest of the process (the trouble with
+ * {@code parallelStream()}, which always uses the ForkJoinPool common pool). Pass
+ * {@link dev.strand.StrandPool#current()} for "the pool this code runs in, else the common pool", or
+ * {@link dev.strand.StrandPool#commonPool()} for the shared one. Called from a worker of that pool (inside a
+ * task), a method runs inline and its pieces are forked into the current computation; called from
+ * any other thread, it submits the work and blocks until it is done.
+ *
+ * <h2>Collections</h2>
+ * {@code forEach}, {@code map}, {@code reduce} and {@code collect} over a {@link java.util.Collection}
+ * replace {@code collection.parallelStream()} with a pool of your choice. A {@link java.util.List} that is
+ * {@link java.util.RandomAccess} is split by index in place; any other collection is first copied to an
+ * array ({@code toArray()}, a snapshot, in its iteration order). Results follow that order.
+ * Parallel streams themselves cannot run on a StrandPool: their tasks are ForkJoinTasks, run in
+ * the ForkJoinPool of the calling thread or else in ForkJoinPool's common pool, and the stream
+ * API has no way to give them another executor.
+ *
+ * <h2>Contracts</h2>
+ * <ul>
+ *   <li><b>Associativity.</b> Reduce and scan operators must be associative,
+ *       {@code op(op(a, b), c) == op(a, op(b, c))}, and free of side effects; the identity of a
+ *       reduce must satisfy {@code op(identity, x) == x}. Elements are combined in index order
+ *       (the operator need not be commutative), but grouped by the split tree, which an adaptive
+ *       grain chooses at run time. A non-associative operator (subtraction, an average, a
+ *       floating-point sum in the last bits) therefore gives results that depend on the grain and
+ *       on the schedule; nothing can detect it. With a fixed grain the tree, and so the result,
+ *       is the same on every run.</li>
+ *   <li><b>Bodies</b> of {@code forRange}, {@code forChunks} and {@code map} run concurrently on
+ *       different indices: they must not write shared state without synchronization.</li>
+ *   <li><b>Exceptions.</b> If a body or operator throws, the first unchecked exception is rethrown
+ *       as is (not wrapped); the remaining pieces may or may not have run, and an array being
+ *       scanned or sorted in place is left in an unspecified order.</li>
+ *   <li><b>Arguments.</b> Null pools, arrays and functions throw {@link NullPointerException};
+ *       {@code from > to} throws {@link IllegalArgumentException}; a leaf size or grain below 1
+ *       throws {@link IllegalArgumentException}. Empty inputs return at once without using the
+ *       pool.</li>
+ * </ul>
  *
  * <h2>Papers</h2>
  * <ul>

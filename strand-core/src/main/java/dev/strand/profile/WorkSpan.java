@@ -1,6 +1,5 @@
 package dev.strand.profile;
 
-import dev.strand.internal.profile.ProfileAccess;
 import java.util.Objects;
 
 /**
@@ -22,17 +21,6 @@ import java.util.Objects;
  * without breaking code that reads these. Two are equal when all their figures are.
  */
 public final class WorkSpan {
-    static {
-        ProfileAccess.register(new ProfileAccess() {
-            @Override
-            public WorkSpan workSpan(String name, long count, long workNanos, long spanNanos,
-                    long burdenedSpanNanos, long wallNanos, long subtractedNanos) {
-                return new WorkSpan(name, count, workNanos, spanNanos, burdenedSpanNanos, wallNanos,
-                        subtractedNanos);
-            }
-        });
-    }
-
     private final String name;
     private final long count;
     private final long workNanos;
@@ -41,7 +29,7 @@ public final class WorkSpan {
     private final long wallNanos;
     private final long subtractedNanos;
 
-    private WorkSpan(String name, long count, long workNanos, long spanNanos, long burdenedSpanNanos,
+    WorkSpan(String name, long count, long workNanos, long spanNanos, long burdenedSpanNanos,
                      long wallNanos, long subtractedNanos) {
         this.name = Objects.requireNonNull(name, "name must not be null");
         this.count = count;

@@ -7,35 +7,6 @@ package dev.strand.trace;
  * listener that reads it. Made only when the pool has a listener.
  */
 public final class StealEvent {
-    static {
-        // The pool's access to the package-private constructors of this package's events.
-        dev.strand.internal.worker.TraceAccess.register(new dev.strand.internal.worker.TraceAccess() {
-            @Override
-            public SpawnEvent spawn(int worker, boolean inlined) {
-                return new SpawnEvent(worker, inlined);
-            }
-
-            @Override
-            public SyncEvent sync(int worker) {
-                return new SyncEvent(worker);
-            }
-
-            @Override
-            public StealEvent steal(int thief, int victim, int count) {
-                return new StealEvent(thief, victim, count);
-            }
-
-            @Override
-            public ParkEvent park(int worker) {
-                return new ParkEvent(worker);
-            }
-
-            @Override
-            public WakeEvent wake(int worker) {
-                return new WakeEvent(worker);
-            }
-        });
-    }
 
     private final int thief;
     private final int victim;

@@ -5,21 +5,21 @@ import dev.strand.profile.WorkSpan;
 /**
  * The profiler's access to the package-private constructors of {@code dev.strand.profile}'s
  * read-only values (the JDK's SharedSecrets pattern, as {@code internal.worker.TaskAccess}):
- * {@link WorkSpan}'s static initializer registers the one implementation. The values have no public
+ * {@code WorkSpans}' static initializer registers the one implementation. The values have no public
  * constructor so that later versions can add figures to them.
  *
- * <p>Invariant: registered once, before any call ({@link #get} initializes {@code WorkSpan} first).
+ * <p>Invariant: registered once, before any call ({@link #get} initializes {@code WorkSpans} first).
  * Reports are built off the hot paths: the lookup costs nothing that matters.
  */
 public abstract class ProfileAccess {
-    /** Written once by {@code WorkSpan}'s initializer. */
+    /** Written once by {@code WorkSpans}' initializer. */
     private static volatile ProfileAccess instance;
 
     /** For the one implementation in {@code dev.strand.profile}. */
     protected ProfileAccess() { }
 
     /**
-     * Registers the implementation; from {@code WorkSpan}'s static initializer only.
+     * Registers the implementation; from {@code WorkSpans}' static initializer only.
      *
      * @throws IllegalStateException if one is registered already
      */
@@ -30,16 +30,16 @@ public abstract class ProfileAccess {
         instance = access;
     }
 
-    /** @return the registered implementation, after initializing {@code WorkSpan} (which registers it) */
+    /** @return the registered implementation, after initializing {@code WorkSpans} (which registers it) */
     static ProfileAccess get() {
         try {
-            Class.forName("dev.strand.profile.WorkSpan", true, ProfileAccess.class.getClassLoader());
+            Class.forName("dev.strand.profile.WorkSpans", true, ProfileAccess.class.getClassLoader());
         } catch (ClassNotFoundException e) {
             throw new ExceptionInInitializerError(e);
         }
         ProfileAccess a = instance;
         if (a == null) {
-            throw new IllegalStateException("WorkSpan's initializer did not register the profile access");
+            throw new IllegalStateException("WorkSpans' initializer did not register the profile access");
         }
         return a;
     }

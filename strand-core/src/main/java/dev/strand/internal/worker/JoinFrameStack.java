@@ -1,6 +1,5 @@
 package dev.strand.internal.worker;
 
-import dev.strand.Task;
 import java.util.Arrays;
 
 /**
@@ -16,14 +15,14 @@ public final class JoinFrameStack {
     private static final TaskAccess TASKS = TaskAccess.get();
 
     /** Frames by depth; a null slot gets a new frame at its next use. */
-    public Task<?>[] frames = new Task<?>[8];
+    public Runnable[] frames = new Runnable[8];
     /** Frames in use: {@code frames[d]} for {@code d < depth}. */
     public int depth;
 
     private final Thread owner;
-    private final dev.strand.StrandPool pool;
+    private final Object pool;
 
-    JoinFrameStack(Thread owner, dev.strand.StrandPool pool) {
+    JoinFrameStack(Thread owner, Object pool) {
         this.owner = owner;
         this.pool = pool;
     }
@@ -33,13 +32,13 @@ public final class JoinFrameStack {
      * @return the free frame for depth {@code d}: a new one if the slot is empty or its frame was
      *     abandoned unsettled (a thief may still hold it). Nothing changes if this throws.
      */
-    public Task<?> at(int d) {
+    public Runnable at(int d) {
         assert d == depth : "frames are taken in stack order";
-        Task<?>[] fs = frames;
+        Runnable[] fs = frames;
         if (d == fs.length) {
             fs = frames = Arrays.copyOf(fs, d * 2);
         }
-        Task<?> f = fs[d];
+        Runnable f = fs[d];
         if (f == null || !TASKS.isSettled(f)) {
             f = fs[d] = TASKS.newFrame(owner, pool);
         }

@@ -71,6 +71,9 @@ public abstract class PoolAccess {
      */
     public abstract boolean beginMove(Worker w);
 
+    /** @return whether the pool was shut down ({@code isShutdown}: it accepts no submissions from outside) */
+    public abstract boolean isShutdown();
+
     /** @return whether the pool is stopping (shutdownNow, or quiescent after shutdown) */
     public abstract boolean isStopping();
 

@@ -1,10 +1,7 @@
 package dev.strand.internal.worker;
 
-import dev.strand.StrandPool;
-import dev.strand.Task;
-
 /**
- * The worker's access to the package-private protocol of {@link Task} and its join frames (the
+ * The worker's access to the package-private protocol of {@code Task} and its join frames (the
  * JDK's SharedSecrets pattern): {@code dev.strand} implements it in a private class and registers
  * the one instance from {@code Task}'s static initializer. Callers keep it in a {@code static final}
  * field, so the JIT sees a constant of one known class and inlines every call.
@@ -61,44 +58,58 @@ public abstract class TaskAccess {
 
     // ---------------------------------------------------------------- tasks
 
+    /** @return whether {@code r} is a {@code Task} (else a plain Runnable that {@code execute} queued) */
+    public abstract boolean isTask(Runnable r);
+
+    /** Cancels task {@code t} ({@code Task.cancel(false)}); a forked task left when the pool stops. */
+    public abstract void cancel(Runnable t);
+
+    /**
+     * Runs {@code body} as {@code Strand.blocking} runs a blocking call: the pool keeps its
+     * parallelism meanwhile (a sleeping worker takes over, or a spare thread starts).
+     *
+     * @return what {@code body} returned
+     */
+    public abstract boolean blocking(java.util.function.BooleanSupplier body);
+
     /** Runs {@code t}'s body and records its outcome ({@code Task.exec}). */
-    public abstract void exec(Task<?> t);
+    public abstract void exec(Runnable t);
 
     /** Gives {@code t} its frame in the work/span profiler (before it is published). */
-    public abstract void setProfileFrame(Task<?> t, dev.strand.internal.profile.Frame f);
+    public abstract void setProfileFrame(Runnable t, dev.strand.internal.profile.Frame f);
 
     /** Stores the context captured for {@code t} (before it is published). */
-    public abstract void setContext(Task<?> t, Object context);
+    public abstract void setContext(Runnable t, Object context);
 
     /** @return the context captured for {@code t}, or null if none was */
-    public abstract Object context(Task<?> t);
+    public abstract Object context(Runnable t);
 
     /** Claims {@code t} for {@code pool} as a fork ({@code Task.claimFor}: a plain check). */
-    public abstract void claimFor(Task<?> t, StrandPool pool);
+    public abstract void claimFor(Runnable t, Object pool);
 
     /** @return whether {@code t} was forked or submitted to {@code pool} */
-    public abstract boolean isOf(Task<?> t, StrandPool pool);
+    public abstract boolean isOf(Runnable t, Object pool);
 
     /** @return whether {@code t} has not completed */
-    public abstract boolean pending(Task<?> t);
+    public abstract boolean pending(Runnable t);
 
     /** @return whether a joiner of {@code t} may help a thief running {@code r} ({@code Task.covers}) */
-    public abstract boolean covers(Task<?> t, Runnable r);
+    public abstract boolean covers(Runnable t, Runnable r);
 
     /** Registers worker {@code w} to be unparked at {@code t}'s completion; false if done already. */
-    public abstract boolean registerJoiner(Task<?> t, Worker w);
+    public abstract boolean registerJoiner(Runnable t, Worker w);
 
     /** @return a waiter node for thread {@code th}, to pass to {@link #stopWaiting}; null if done */
-    public abstract Object addWaiter(Task<?> t, Thread th);
+    public abstract Object addWaiter(Runnable t, Thread th);
 
     /** Unlinks {@code node} (from {@link #addWaiter}, or null) if {@code t} is still pending. */
-    public abstract void stopWaiting(Task<?> t, Object node);
+    public abstract void stopWaiting(Runnable t, Object node);
 
     /** Blocks, not interruptibly, until {@code t} is done (the stalling join). */
-    public abstract void awaitBlocking(Task<?> t);
+    public abstract void awaitBlocking(Runnable t);
 
     /** Completes {@code t} exceptionally with {@code e} if pending (a deferred completion). */
-    public abstract void abort(Task<?> t, Throwable e);
+    public abstract void abort(Runnable t, Throwable e);
 
     /** @return whether {@code r} is a submission that {@code cancel(true)} interrupts */
     public abstract boolean isInterruptible(Runnable r);
@@ -110,39 +121,39 @@ public abstract class TaskAccess {
      *
      * @return what to pass to {@link #resume}
      */
-    public abstract int suspend(Task<?> t);
+    public abstract int suspend(Runnable t);
 
     /** The nested task returned: {@code t}'s own code is the innermost again; an owed interrupt is sent. */
-    public abstract void resume(Task<?> t, int how);
+    public abstract void resume(Runnable t, int how);
 
     /** @return whether {@code t} is a join frame */
-    public abstract boolean isJoinFrame(Task<?> t);
+    public abstract boolean isJoinFrame(Runnable t);
 
     // ---------------------------------------------------------------- join frames (see JoinFrame)
 
     /** @return a new, settled join frame owned by {@code owner} in {@code pool} */
-    public abstract Task<?> newFrame(Thread owner, StrandPool pool);
+    public abstract Runnable newFrame(Thread owner, Object pool);
 
     /** @return whether no other thread can touch frame {@code f} any more */
-    public abstract boolean isSettled(Task<?> f);
+    public abstract boolean isSettled(Runnable f);
 
     /** Marks frame {@code f} settled. Owner only. */
-    public abstract void settle(Task<?> f);
+    public abstract void settle(Runnable f);
 
     /** Prepares frame {@code f} for a new use with {@code body}, before the push that publishes it. */
-    public abstract void prepare(Task<?> f, Object body);
+    public abstract void prepare(Runnable f, Object body);
 
     /** Marks frame {@code f} throttled: not pushed, its owner runs it at the join. */
-    public abstract void throttle(Task<?> f);
+    public abstract void throttle(Runnable f);
 
     /** @return whether frame {@code f} was throttled at its offer */
-    public abstract boolean isThrottled(Task<?> f);
+    public abstract boolean isThrottled(Runnable f);
 
     /** @return frame {@code f}'s body's result, run in the calling thread */
-    public abstract Object runBody(Task<?> f);
+    public abstract Object runBody(Runnable f);
 
     /** @return the result of frame {@code f}, which another thread completed; throws its failure */
-    public abstract Object completedResult(Task<?> f);
+    public abstract Object completedResult(Runnable f);
 
     /** @return {@code e} as the {@code CompletionException} a join throws */
     public abstract RuntimeException failed(Throwable e);

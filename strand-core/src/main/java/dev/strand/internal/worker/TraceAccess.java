@@ -8,16 +8,16 @@ import dev.strand.trace.WakeEvent;
 
 /**
  * The worker's access to the package-private constructors of {@code dev.strand.trace}'s events (the
- * JDK's SharedSecrets pattern, as {@link TaskAccess}): {@link StealEvent}'s static initializer
+ * JDK's SharedSecrets pattern, as {@link TaskAccess}): {@code dev.strand.trace.EventFactory}'s static initializer
  * registers the one implementation. The events have no public constructor so that later versions
  * can add to them.
  *
- * <p>Invariant: registered once, before any call ({@link #get} initializes {@code StealEvent}
+ * <p>Invariant: registered once, before any call ({@link #get} initializes {@code EventFactory}
  * first). Only {@link Trace} asks for it, and only once a pool with a listener reports an event: a
  * pool without a listener loads none of these classes.
  */
 public abstract class TraceAccess {
-    /** Written once by {@code StealEvent}'s initializer. */
+    /** Written once by {@code EventFactory}'s initializer. */
     private static volatile TraceAccess instance;
 
     /** For the one implementation in {@code dev.strand.trace}. */
@@ -35,16 +35,16 @@ public abstract class TraceAccess {
         instance = access;
     }
 
-    /** @return the registered implementation, after initializing {@code StealEvent} (which registers it) */
+    /** @return the registered implementation, after initializing {@code EventFactory} (which registers it) */
     static TraceAccess get() {
         try {
-            Class.forName("dev.strand.trace.StealEvent", true, TraceAccess.class.getClassLoader());
+            Class.forName("dev.strand.trace.EventFactory", true, TraceAccess.class.getClassLoader());
         } catch (ClassNotFoundException e) {
             throw new ExceptionInInitializerError(e);
         }
         TraceAccess a = instance;
         if (a == null) {
-            throw new IllegalStateException("StealEvent's initializer did not register the trace access");
+            throw new IllegalStateException("EventFactory's initializer did not register the trace access");
         }
         return a;
     }

@@ -669,18 +669,4 @@ public final class Strand {
     public static StrandPool workerPool() {
         return Thread.currentThread() instanceof Worker w ? (StrandPool) w.pool : null;
     }
-
-    /**
-     * The calling worker's pool, or {@code null}: the same as {@link #workerPool()}, whose name
-     * says the difference from {@link StrandPool#current()} (the worker's pool, else the common
-     * pool).
-     *
-     * @return the pool of the calling worker, or {@code null} outside a pool
-     * @deprecated renamed {@link #workerPool()}; for the pool to run in, {@link StrandPool#current()}
-     */
-    @Deprecated(since = "0.1.0")
-    @SuppressWarnings("InlineMeSuggester") // @InlineMe is Error Prone's annotation: strand-core has no dependencies
-    public static StrandPool currentPool() {
-        return workerPool();
-    }
 }

@@ -92,15 +92,26 @@ class CommonPoolTest {
     }
 
     @Test
-    @SuppressWarnings("deprecation") // currentPool(): the deprecated name answers as workerPool()
     void workerPoolIsNullOffAWorkerWhereCurrentIsTheCommonPool() {
         assertThat(Strand.workerPool()).isNull();
-        assertThat(Strand.currentPool()).isNull();
         assertThat(StrandPool.current()).isSameAs(StrandPool.commonPool());
         try (StrandPool pool = StrandPool.builder().parallelism(2).build()) {
-            assertThat(pool.invoke(Strand::currentPool)).isSameAs(pool);
+            assertThat(pool.invoke(Strand::workerPool)).isSameAs(pool);
             assertThat(pool.invoke(() -> Strand.workerPool() == StrandPool.current())).isTrue();
         }
+    }
+
+    @Test
+    void eachOfThePoolQuestionsHasOneName() {
+        // StrandPool.current(): the worker's pool, else the common pool; Strand.workerPool(): the
+        // worker's pool, else null. No third name for either.
+        assertThat(java.util.Arrays.stream(Strand.class.getMethods()).map(java.lang.reflect.Method::getName))
+                .contains("workerPool").doesNotContain("currentPool", "current");
+        assertThat(java.util.Arrays.stream(StrandPool.class.getMethods())
+                .filter(m -> m.getReturnType() == StrandPool.class && m.getParameterCount() == 0
+                        && java.lang.reflect.Modifier.isStatic(m.getModifiers()))
+                .map(java.lang.reflect.Method::getName))
+                .containsExactlyInAnyOrder("current", "commonPool");
     }
 
     @Test

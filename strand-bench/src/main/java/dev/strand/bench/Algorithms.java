@@ -1,7 +1,6 @@
 package dev.strand.bench;
 
 import dev.strand.StrandPool;
-import dev.strand.parallel.Grain;
 import dev.strand.parallel.Parallel;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -201,7 +200,7 @@ public class Algorithms {
     @Benchmark
     public long rangeSum() {
         long s = switch (kind) {
-            case STRAND -> Parallel.reduceRange(pool, 0, size, Grain.auto(), 0L, (lo, hi) -> {
+            case STRAND -> Parallel.reduceRange(pool, 0, size, 0L, (lo, hi) -> {
                 long acc = 0;
                 for (int i = lo; i < hi; i++) {
                     acc += mix(i);

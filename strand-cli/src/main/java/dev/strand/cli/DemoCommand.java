@@ -366,14 +366,14 @@ public final class DemoCommand implements Callable<Integer> {
             want += xs[i];
         }
         LongAdder leaves = new LongAdder();
-        long got = Parallel.reduceRange(p, 0, n, Grain.fixed(grain), 0L, (lo, hi) -> {
+        long got = Parallel.reduceRange(p, 0, n, 0L, (lo, hi) -> {
             leaves.increment();
             long s = 0;
             for (int i = lo; i < hi; i++) {
                 s += xs[i];
             }
             return s;
-        }, Long::sum);
+        }, Long::sum, Grain.fixed(grain));
         return new SumResult(n, grain, got, want, leaves.sum());
     }
 
@@ -384,7 +384,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         int[] expected = data.clone();
         Arrays.sort(expected);
-        Parallel.mergeSort(p, data.clone(), grain);               // warm-up runs, so that the
+        Parallel.mergeSort(p, data.clone(), Grain.fixed(grain));  // warm-up runs, so that the
         SerialMergeSort.sort(p, data.clone(), grain);    // times compare compiled code
         double[] millis = new double[SORT_RUNS];
         double[] serialMillis = new double[SORT_RUNS];
@@ -396,11 +396,11 @@ public final class DemoCommand implements Callable<Integer> {
             int[] b = data.clone();
             // alternate which goes first, so that neither always runs on a warmer machine
             if (r % 2 == 0) {
-                millis[r] = timeMillis(() -> Parallel.mergeSort(p, a, grain));
+                millis[r] = timeMillis(() -> Parallel.mergeSort(p, a, Grain.fixed(grain)));
                 serialMillis[r] = timeMillis(() -> SerialMergeSort.sort(p, b, grain));
             } else {
                 serialMillis[r] = timeMillis(() -> SerialMergeSort.sort(p, b, grain));
-                millis[r] = timeMillis(() -> Parallel.mergeSort(p, a, grain));
+                millis[r] = timeMillis(() -> Parallel.mergeSort(p, a, Grain.fixed(grain)));
             }
             sorted &= Workloads.isSorted(a);
             same &= Arrays.equals(a, expected);
@@ -422,13 +422,13 @@ public final class DemoCommand implements Callable<Integer> {
         try (StrandPool one = StrandPool.builder().name("demo-profile").parallelism(1).profile(true)
                 .build()) {
             Profiler.region("warm-up", () -> {
-                Parallel.mergeSort(one, data.clone(), grain);
+                Parallel.mergeSort(one, data.clone(), Grain.fixed(grain));
                 SerialMergeSort.sort(one, data.clone(), grain);
             });
             for (int r = 0; r < PROFILE_RUNS; r++) {
                 int[] a = data.clone();
                 int[] b = data.clone();
-                Profiler.region("parallel merge " + r, () -> Parallel.mergeSort(one, a, grain));
+                Profiler.region("parallel merge " + r, () -> Parallel.mergeSort(one, a, Grain.fixed(grain)));
                 Profiler.region("serial merge " + r, () -> SerialMergeSort.sort(one, b, grain));
             }
             ProfileReport report = one.profile();

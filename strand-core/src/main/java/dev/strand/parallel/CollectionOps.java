@@ -1,8 +1,8 @@
 package dev.strand.parallel;
 
-import static dev.strand.parallel.Parallel.forChunks;
+import static dev.strand.parallel.Splitter.forChunks;
 import static dev.strand.parallel.Parallel.op;
-import static dev.strand.parallel.Parallel.reduceRange;
+import static dev.strand.parallel.Splitter.reduceRange;
 
 import dev.strand.StrandPool;
 import java.util.Arrays;
@@ -10,24 +10,29 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.RandomAccess;
 import java.util.Spliterator;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collector;
 
 /**
- * The collection and spliterator algorithms of {@link Parallel} (forEach, map, reduce, collect):
+ * The collection and spliterator algorithms of {@link Parallel} (forEach, map, reduce, collect,
+ * and the short-circuiting searches anyMatch, allMatch, findAny):
  * a {@link java.util.RandomAccess} list is split by index in place, any other collection is copied
  * to an array first, and a {@link Spliterator} is split with its own {@code trySplit}.
  * {@code Parallel} keeps the public signatures and their documentation and delegates here.
  *
  * <p>Invariants: results follow the source's order (index order, or a spliterator's encounter
  * order); each piece accumulates into its own container or fold, never a shared one; a source
- * sized 0 returns the identity (or an empty container) without using the pool.
+ * sized 0 returns the identity (or an empty container) without using the pool; a search records at
+ * most one element (the first offered) and, once it has, every piece stops before its next element.
  */
 final class CollectionOps {
     private CollectionOps() { }
@@ -132,6 +137,95 @@ final class CollectionOps {
         return collector.finisher().apply(acc);
     }
 
+
+    // ---------------------------------------------------------------- searches (short-circuiting)
+
+    static <T> Optional<T> findAny(StrandPool pool, Collection<? extends T> items,
+                                   Predicate<? super T> predicate, Grain grain) {
+        return CollectionOps.<T>search(pool, items, predicate, grain).result();
+    }
+
+    static <T> Optional<T> findAny(StrandPool pool, Spliterator<T> source,
+                                   Predicate<? super T> predicate, Grain grain) {
+        return search(pool, source, predicate, grain).result();
+    }
+
+    static <T> boolean anyMatch(StrandPool pool, Collection<? extends T> items,
+                                Predicate<? super T> predicate, Grain grain) {
+        return CollectionOps.<T>search(pool, items, predicate, grain).isFound();
+    }
+
+    static <T> boolean anyMatch(StrandPool pool, Spliterator<T> source, Predicate<? super T> predicate,
+                                Grain grain) {
+        return search(pool, source, predicate, grain).isFound();
+    }
+
+    private static <T> Found<T> search(StrandPool pool, Collection<? extends T> items,
+                                       Predicate<? super T> predicate, Grain grain) {
+        Objects.requireNonNull(predicate, "predicate must not be null");
+        List<? extends T> l = indexed(items);
+        Found<T> found = new Found<>();
+        forChunks(pool, 0, l.size(), grain, (lo, hi) -> {
+            for (int i = lo; i < hi && !found.isDone(); i++) {
+                T x = l.get(i);
+                if (predicate.test(x)) {
+                    found.offer(x);
+                }
+            }
+        });
+        return found;
+    }
+
+    private static <T> Found<T> search(StrandPool pool, Spliterator<T> source,
+                                       Predicate<? super T> predicate, Grain grain) {
+        Objects.requireNonNull(predicate, "predicate must not be null");
+        Found<T> found = new Found<>();
+        reduceSpliterator(pool, source, grain, null, s -> {
+            Consumer<T> test = x -> {
+                if (predicate.test(x)) {
+                    found.offer(x);
+                }
+            };
+            while (!found.isDone() && s.tryAdvance(test)) {
+                // the test records a match; the loop stops at the next check
+            }
+            return null;
+        }, (x, y) -> null);
+        return found;
+    }
+
+    /**
+     * The first element a piece offers, boxed so that a null element is an answer too. Pieces
+     * poll {@link #isDone()} once per element: an opaque read, which the JIT cannot hoist out of
+     * the loop, and which needs no ordering (the answer is read after the join, which orders it).
+     */
+    private static final class Found<T> {
+        private final AtomicReference<Box<T>> first = new AtomicReference<>();
+
+        boolean isDone() {
+            return first.getOpaque() != null;
+        }
+
+        void offer(T x) {
+            first.compareAndSet(null, new Box<>(x));
+        }
+
+        /** @return whether a piece found an element; called after the search's join */
+        boolean isFound() {
+            return first.get() != null;
+        }
+
+        /** @throws NullPointerException if the element found is null, as {@code Stream.findAny} */
+        Optional<T> result() {
+            Box<T> b = first.get();
+            if (b == null) {
+                return Optional.empty();
+            }
+            return Optional.of(Objects.requireNonNull(b.value, "the element found is null"));
+        }
+    }
+
+    private record Box<T>(T value) { }
 
     /** A serial left fold of one piece, from the identity. */
     private static final class Fold<T> implements Consumer<T> {

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
@@ -18,12 +19,14 @@ import java.util.function.IntUnaryOperator;
 import java.util.function.LongBinaryOperator;
 import java.util.function.LongConsumer;
 import java.util.function.LongUnaryOperator;
+import java.util.function.Predicate;
 import java.util.stream.Collector;
 
 /**
- * Parallel algorithms on index ranges and arrays, run in a {@link StrandPool}: for, map, reduce,
- * sum, prefix sums (scan) and sort. See the {@linkplain dev.strand.parallel package documentation}
- * for the design.
+ * Parallel algorithms on index ranges, arrays, collections and spliterators, run in a
+ * {@link StrandPool}: for, map, reduce, sum, prefix sums (scan), sort, and the short-circuiting
+ * searches {@code anyMatch}, {@code allMatch} and {@code findAny}. See the
+ * {@linkplain dev.strand.parallel package documentation} for the design.
  *
  * <pre>{@code
  * try (StrandPool pool = new StrandPool()) {
@@ -31,9 +34,29 @@ import java.util.stream.Collector;
  *     long max = Parallel.reduce(pool, values, Long.MIN_VALUE, Math::max);
  *     Parallel.scan(pool, values, Long::sum);                        // prefix sums in place
  *     Parallel.sort(pool, values);
- *     Parallel.forRange(pool, 0, n, Grain.fixed(4096), i -> out[i] = f(in[i]));
+ *     Parallel.forRange(pool, 0, n, i -> out[i] = f(in[i]), Grain.fixed(4096));
  * }
  * }</pre>
+ *
+ * <h2>The shape of every method</h2>
+ * Every method's arguments come in the same order:
+ * <ol>
+ *   <li>the <b>pool</b> the work runs in, always first and always given (pass
+ *       {@link StrandPool#current()} for "the pool this code runs in, else the common pool");</li>
+ *   <li>the <b>data</b>: an index range {@code from, to}, an array, a {@link Collection} or a
+ *       {@link Spliterator};</li>
+ *   <li>what to compute, in the order a stream pipeline would name it: an {@code identity}
+ *       before its operator (as {@link java.util.stream.Stream#reduce(Object, BinaryOperator)}),
+ *       a {@code leaf} before its {@code combiner}, a function before the generator of its result
+ *       array (as {@code stream.map(f).toArray(String[]::new)}), a comparator after the array
+ *       (as {@link java.util.Arrays#sort(Object[], Comparator)});</li>
+ *   <li>the {@link Grain} <b>last</b>, and optional: the overload without it uses
+ *       {@link Grain#auto()}. {@link #mergeSort} is the one method whose grain is not optional:
+ *       it is the merge sort cut as the grain says ({@link #sort} cuts by itself).</li>
+ * </ol>
+ * As an optional argument the grain comes last, where Java puts the arguments a shorter overload
+ * leaves out, like the partitioner of TBB's {@code parallel_for(range, body, partitioner)} and
+ * the executor of {@code CompletableFuture.supplyAsync(supplier, executor)}.
  *
  * <h2>Grain</h2>
  * Methods without a {@link Grain} argument use {@link Grain#auto()} (adaptive splitting); pass
@@ -60,7 +83,7 @@ public final class Parallel {
      * @throws IllegalArgumentException if {@code from > to}
      */
     public static void forRange(StrandPool pool, int from, int to, IntConsumer body) {
-        forRange(pool, from, to, Grain.auto(), body);
+        forRange(pool, from, to, body, Grain.auto());
     }
 
     /**
@@ -68,17 +91,27 @@ public final class Parallel {
      *
      * @param from  first index, inclusive
      * @param to    last index, exclusive
-     * @param grain how to cut the range into serial pieces
      * @param body  the loop body; called concurrently for different indices
+     * @param grain how to cut the range into serial pieces
      * @throws IllegalArgumentException if {@code from > to}
      */
-    public static void forRange(StrandPool pool, int from, int to, Grain grain, IntConsumer body) {
+    public static void forRange(StrandPool pool, int from, int to, IntConsumer body, Grain grain) {
         Objects.requireNonNull(body, "body must not be null");
-        forChunks(pool, from, to, grain, (lo, hi) -> {
+        forChunks(pool, from, to, (lo, hi) -> {
             for (int i = lo; i < hi; i++) {
                 body.accept(i);
             }
-        });
+        }, grain);
+    }
+
+    /**
+     * {@link #forChunks(StrandPool, int, int, RangeConsumer, Grain)} with the automatic grain:
+     * about four pieces per worker, more where pieces were stolen.
+     *
+     * @throws IllegalArgumentException if {@code from > to}
+     */
+    public static void forChunks(StrandPool pool, int from, int to, RangeConsumer body) {
+        forChunks(pool, from, to, body, Grain.auto());
     }
 
     /**
@@ -87,16 +120,16 @@ public final class Parallel {
      *
      * @param from  first index, inclusive
      * @param to    last index, exclusive
-     * @param grain how to cut the range
      * @param body  processes one piece; called concurrently for disjoint pieces
+     * @param grain how to cut the range
      * @throws IllegalArgumentException if {@code from > to}
      */
-    public static void forChunks(StrandPool pool, int from, int to, Grain grain, RangeConsumer body) {
+    public static void forChunks(StrandPool pool, int from, int to, RangeConsumer body, Grain grain) {
         Objects.requireNonNull(body, "body must not be null");
-        reduceRange(pool, from, to, grain, null, (lo, hi) -> {
+        reduceRange(pool, from, to, null, (lo, hi) -> {
             body.accept(lo, hi);
             return null;
-        }, (x, y) -> null);
+        }, (x, y) -> null, grain);
     }
 
     // ================================================================== general reduction
@@ -107,24 +140,36 @@ public final class Parallel {
      * (left result first). Every other reduction here is built on it.
      *
      * <pre>{@code
-     * long evens = Parallel.reduceRange(pool, 0, a.length, Grain.auto(), 0L,
+     * long evens = Parallel.reduceRange(pool, 0, a.length, 0L,
      *         (lo, hi) -> { long c = 0; for (int i = lo; i < hi; i++) if (a[i] % 2 == 0) c++; return c; },
-     *         Long::sum);
+     *         Long::sum, Grain.fixed(8192));
      * }</pre>
      *
      * @param from     first index, inclusive
      * @param to       last index, exclusive
-     * @param grain    how to cut the range
      * @param identity the result for an empty range
      * @param leaf     the result of one non-empty piece
      * @param combiner combines the results of two adjacent pieces; must be associative
+     * @param grain    how to cut the range
      * @param <R>      the result type
      * @return the combined result, or {@code identity} if the range is empty
      * @throws IllegalArgumentException if {@code from > to}
      */
-    public static <R> R reduceRange(StrandPool pool, int from, int to, Grain grain, R identity,
-                                    RangeFunction<R> leaf, BinaryOperator<R> combiner) {
+    public static <R> R reduceRange(StrandPool pool, int from, int to, R identity,
+                                    RangeFunction<R> leaf, BinaryOperator<R> combiner, Grain grain) {
         return Splitter.reduceRange(pool, from, to, grain, identity, leaf, combiner);
+    }
+
+    /**
+     * {@link #reduceRange(StrandPool, int, int, Object, RangeFunction, BinaryOperator, Grain)} with
+     * the automatic grain.
+     *
+     * @return the combined result, or {@code identity} if the range is empty
+     * @throws IllegalArgumentException if {@code from > to}
+     */
+    public static <R> R reduceRange(StrandPool pool, int from, int to, R identity,
+                                    RangeFunction<R> leaf, BinaryOperator<R> combiner) {
+        return reduceRange(pool, from, to, identity, leaf, combiner, Grain.auto());
     }
 
     // ================================================================== map
@@ -452,32 +497,37 @@ public final class Parallel {
     }
 
     /**
-     * Merge sort with an explicit leaf size and a <b>parallel</b> merge: ranges of at most
-     * {@code leafSize} elements go to {@code Arrays.sort}, merges of at most
-     * {@code max(leafSize, 16)} elements run serially, longer merges split by binary search.
-     * Span Θ(log³ n) (plus the leaves): the textbook parallel merge sort.
+     * Merge sort cut as {@code grain} says, with a <b>parallel</b> merge: the textbook parallel
+     * merge sort. The recursion has one depth for every leaf: with {@link Grain#fixed(int)
+     * fixed(g)}, the least depth whose leaves hold at most {@code g} elements, each sorted by
+     * {@code Arrays.sort}, and merges of at most {@code max(g, 16)} elements run serially; with
+     * {@link Grain#auto()}, about 8 leaves per worker (the depth of
+     * {@link #sort(StrandPool, Object[], Comparator)}), and {@link Grain#auto(int, int)} keeps
+     * those leaves between its bounds. Longer merges split by binary search. Span Θ(log³ n)
+     * (plus the leaves).
      *
-     * @param leafSize the largest range sorted serially, {@code >= 1}
+     * @param a     the array to sort
+     * @param grain how to cut the array into serially sorted leaves
      */
-    public static void mergeSort(StrandPool pool, long[] a, int leafSize) {
-        SortOps.explicitSort(pool, array(a), a.length, MergeSort.LONG, leafSize);
+    public static void mergeSort(StrandPool pool, long[] a, Grain grain) {
+        SortOps.mergeSort(pool, array(a), a.length, MergeSort.LONG, grain);
     }
 
-    /** {@link #mergeSort(StrandPool, long[], int)} for ints. */
-    public static void mergeSort(StrandPool pool, int[] a, int leafSize) {
-        SortOps.explicitSort(pool, array(a), a.length, MergeSort.INT, leafSize);
+    /** {@link #mergeSort(StrandPool, long[], Grain)} for ints. */
+    public static void mergeSort(StrandPool pool, int[] a, Grain grain) {
+        SortOps.mergeSort(pool, array(a), a.length, MergeSort.INT, grain);
     }
 
-    /** {@link #mergeSort(StrandPool, long[], int)} for doubles (order of {@link Double#compare}). */
-    public static void mergeSort(StrandPool pool, double[] a, int leafSize) {
-        SortOps.explicitSort(pool, array(a), a.length, MergeSort.DOUBLE, leafSize);
+    /** {@link #mergeSort(StrandPool, long[], Grain)} for doubles (order of {@link Double#compare}). */
+    public static void mergeSort(StrandPool pool, double[] a, Grain grain) {
+        SortOps.mergeSort(pool, array(a), a.length, MergeSort.DOUBLE, grain);
     }
 
-    /** {@link #mergeSort(StrandPool, long[], int)} for objects; stable. */
+    /** {@link #mergeSort(StrandPool, long[], Grain)} for objects; <b>stable</b>. */
     public static <T> void mergeSort(StrandPool pool, T[] a, Comparator<? super T> comparator,
-                                     int leafSize) {
+                                     Grain grain) {
         Objects.requireNonNull(comparator, "comparator must not be null");
-        SortOps.explicitSort(pool, array(a), a.length, MergeSort.objects(comparator), leafSize);
+        SortOps.mergeSort(pool, array(a), a.length, MergeSort.objects(comparator), grain);
     }
 
     // ================================================================== collections
@@ -491,12 +541,12 @@ public final class Parallel {
      * @param <T>   element type
      */
     public static <T> void forEach(StrandPool pool, Collection<? extends T> items, Consumer<? super T> body) {
-        forEach(pool, items, Grain.auto(), body);
+        forEach(pool, items, body, Grain.auto());
     }
 
     /** {@link #forEach(StrandPool, Collection, Consumer)} with an explicit grain: {@code grain} cuts the input into serial pieces. */
-    public static <T> void forEach(StrandPool pool, Collection<? extends T> items, Grain grain,
-                                   Consumer<? super T> body) {
+    public static <T> void forEach(StrandPool pool, Collection<? extends T> items, Consumer<? super T> body,
+                                   Grain grain) {
         CollectionOps.forEach(pool, items, grain, body);
     }
 
@@ -571,14 +621,14 @@ public final class Parallel {
     /**
      * Runs {@code body.accept(x)} for every element of {@code source}, in parallel, with the
      * automatic grain: {@code StreamSupport.stream(source, true).forEach(body)} on a pool of your
-     * choice. See {@link #forEach(StrandPool, Spliterator, Grain, Consumer)}.
+     * choice. See {@link #forEach(StrandPool, Spliterator, Consumer, Grain)}.
      *
      * @param source the elements; consumed (traversed and split) by this call
      * @param body   called concurrently for different elements
      * @param <T>    element type
      */
     public static <T> void forEach(StrandPool pool, Spliterator<T> source, Consumer<? super T> body) {
-        forEach(pool, source, Grain.auto(), body);
+        forEach(pool, source, body, Grain.auto());
     }
 
     /**
@@ -591,12 +641,12 @@ public final class Parallel {
      * {@code stream.spliterator()}.
      *
      * @param source the elements; consumed (traversed and split) by this call
-     * @param grain  how to cut them into serial pieces
      * @param body   called concurrently for different elements
+     * @param grain  how to cut them into serial pieces
      * @param <T>    element type
      */
-    public static <T> void forEach(StrandPool pool, Spliterator<T> source, Grain grain,
-                                   Consumer<? super T> body) {
+    public static <T> void forEach(StrandPool pool, Spliterator<T> source, Consumer<? super T> body,
+                                   Grain grain) {
         CollectionOps.forEach(pool, source, grain, body);
     }
 
@@ -647,6 +697,119 @@ public final class Parallel {
         return CollectionOps.collect(pool, source, collector, grain);
     }
 
+    // ================================================================== searches
+
+    /**
+     * Whether some element of {@code items} satisfies {@code predicate}, as
+     * {@code items.parallelStream().anyMatch(predicate)}, on a pool of your choice:
+     * <b>short-circuiting</b>: once one piece finds a match, every piece stops before its next
+     * element (the pieces not yet started return at once). {@code false} for an empty collection.
+     *
+     * @param items     the elements (split as {@link #forEach(StrandPool, Collection, Consumer)}
+     *                  splits them)
+     * @param predicate called concurrently; on elements in no particular order, and not on all of
+     *                  them once a match is found
+     * @param <T>       element type
+     * @return whether an element matched
+     */
+    public static <T> boolean anyMatch(StrandPool pool, Collection<? extends T> items,
+                                       Predicate<? super T> predicate) {
+        return anyMatch(pool, items, predicate, Grain.auto());
+    }
+
+    /** {@link #anyMatch(StrandPool, Collection, Predicate)} with an explicit grain. @return whether an element matched */
+    public static <T> boolean anyMatch(StrandPool pool, Collection<? extends T> items,
+                                       Predicate<? super T> predicate, Grain grain) {
+        return CollectionOps.anyMatch(pool, items, predicate, grain);
+    }
+
+    /**
+     * Whether every element of {@code items} satisfies {@code predicate} ({@code true} for an
+     * empty collection), as {@code items.parallelStream().allMatch(predicate)}: short-circuiting
+     * at the first element that does not, as {@link #anyMatch(StrandPool, Collection, Predicate)}.
+     *
+     * @return whether every element matched
+     */
+    public static <T> boolean allMatch(StrandPool pool, Collection<? extends T> items,
+                                       Predicate<? super T> predicate) {
+        return allMatch(pool, items, predicate, Grain.auto());
+    }
+
+    /** {@link #allMatch(StrandPool, Collection, Predicate)} with an explicit grain. @return whether every element matched */
+    public static <T> boolean allMatch(StrandPool pool, Collection<? extends T> items,
+                                       Predicate<? super T> predicate, Grain grain) {
+        Objects.requireNonNull(predicate, "predicate must not be null");
+        return !CollectionOps.anyMatch(pool, items, predicate.negate(), grain);
+    }
+
+    /**
+     * Some element of {@code items} that satisfies {@code predicate}, not necessarily the first:
+     * {@code items.parallelStream().filter(predicate).findAny()} (Rayon's {@code find_any}),
+     * short-circuiting as {@link #anyMatch(StrandPool, Collection, Predicate)}. Which match is
+     * returned depends on the schedule.
+     *
+     * @param <T> element type
+     * @return a matching element, or empty if none matches
+     * @throws NullPointerException if the element found is null (as {@code Stream.findAny})
+     */
+    public static <T> Optional<T> findAny(StrandPool pool, Collection<? extends T> items,
+                                          Predicate<? super T> predicate) {
+        return findAny(pool, items, predicate, Grain.auto());
+    }
+
+    /** {@link #findAny(StrandPool, Collection, Predicate)} with an explicit grain. @return a matching element, or empty */
+    public static <T> Optional<T> findAny(StrandPool pool, Collection<? extends T> items,
+                                          Predicate<? super T> predicate, Grain grain) {
+        return CollectionOps.findAny(pool, items, predicate, grain);
+    }
+
+    /**
+     * {@link #anyMatch(StrandPool, Collection, Predicate)} over a spliterator's elements, split
+     * as {@link #forEach(StrandPool, Spliterator, Consumer, Grain)} splits them; for a stream,
+     * {@code stream.spliterator()}. Short-circuiting: each piece checks before every element
+     * ({@link Spliterator#tryAdvance}) whether a match was found.
+     *
+     * @param source the elements; consumed (partly, once a match is found) by this call
+     * @return whether an element matched
+     */
+    public static <T> boolean anyMatch(StrandPool pool, Spliterator<T> source, Predicate<? super T> predicate) {
+        return anyMatch(pool, source, predicate, Grain.auto());
+    }
+
+    /** {@link #anyMatch(StrandPool, Spliterator, Predicate)} with an explicit grain. @return whether an element matched */
+    public static <T> boolean anyMatch(StrandPool pool, Spliterator<T> source, Predicate<? super T> predicate,
+                                       Grain grain) {
+        return CollectionOps.anyMatch(pool, source, predicate, grain);
+    }
+
+    /** {@link #allMatch(StrandPool, Collection, Predicate)} over a spliterator's elements. @return whether every element matched */
+    public static <T> boolean allMatch(StrandPool pool, Spliterator<T> source, Predicate<? super T> predicate) {
+        return allMatch(pool, source, predicate, Grain.auto());
+    }
+
+    /** {@link #allMatch(StrandPool, Spliterator, Predicate)} with an explicit grain. @return whether every element matched */
+    public static <T> boolean allMatch(StrandPool pool, Spliterator<T> source, Predicate<? super T> predicate,
+                                       Grain grain) {
+        Objects.requireNonNull(predicate, "predicate must not be null");
+        return !CollectionOps.anyMatch(pool, source, predicate.negate(), grain);
+    }
+
+    /**
+     * {@link #findAny(StrandPool, Collection, Predicate)} over a spliterator's elements.
+     *
+     * @return a matching element, or empty if none matches
+     * @throws NullPointerException if the element found is null
+     */
+    public static <T> Optional<T> findAny(StrandPool pool, Spliterator<T> source, Predicate<? super T> predicate) {
+        return findAny(pool, source, predicate, Grain.auto());
+    }
+
+    /** {@link #findAny(StrandPool, Spliterator, Predicate)} with an explicit grain. @return a matching element, or empty */
+    public static <T> Optional<T> findAny(StrandPool pool, Spliterator<T> source, Predicate<? super T> predicate,
+                                          Grain grain) {
+        return CollectionOps.findAny(pool, source, predicate, grain);
+    }
+
     // ================================================================== long ranges
 
     /**
@@ -659,7 +822,18 @@ public final class Parallel {
      * @throws IllegalArgumentException if {@code from > to}
      */
     public static void forLongRange(StrandPool pool, long from, long to, LongConsumer body) {
-        Splitter.forLongRange(pool, from, to, body);
+        forLongRange(pool, from, to, body, Grain.auto());
+    }
+
+    /**
+     * {@link #forLongRange(StrandPool, long, long, LongConsumer)} with an explicit grain, counted
+     * as {@link #reduceLongRange(StrandPool, long, long, Object, LongRangeFunction, BinaryOperator,
+     * Grain) reduceLongRange} counts it.
+     *
+     * @throws IllegalArgumentException if {@code from > to}
+     */
+    public static void forLongRange(StrandPool pool, long from, long to, LongConsumer body, Grain grain) {
+        Splitter.forLongRange(pool, from, to, body, grain);
     }
 
     /**
@@ -670,17 +844,29 @@ public final class Parallel {
      *
      * @param from     first value, inclusive
      * @param to       last value, exclusive
-     * @param grain    how to cut the range (counted in blocks when the range is cut into blocks)
      * @param identity the result for an empty range
      * @param leaf     the result of one non-empty piece
      * @param combiner combines the results of two adjacent pieces; must be associative
+     * @param grain    how to cut the range (counted in blocks when the range is cut into blocks)
      * @param <R>      the result type
      * @return the combined result, or {@code identity} if the range is empty
      * @throws IllegalArgumentException if {@code from > to}
      */
-    public static <R> R reduceLongRange(StrandPool pool, long from, long to, Grain grain, R identity,
-                                        LongRangeFunction<R> leaf, BinaryOperator<R> combiner) {
+    public static <R> R reduceLongRange(StrandPool pool, long from, long to, R identity,
+                                        LongRangeFunction<R> leaf, BinaryOperator<R> combiner, Grain grain) {
         return Splitter.reduceLongRange(pool, from, to, grain, identity, leaf, combiner);
+    }
+
+    /**
+     * {@link #reduceLongRange(StrandPool, long, long, Object, LongRangeFunction, BinaryOperator,
+     * Grain)} with the automatic grain.
+     *
+     * @return the combined result, or {@code identity} if the range is empty
+     * @throws IllegalArgumentException if {@code from > to}
+     */
+    public static <R> R reduceLongRange(StrandPool pool, long from, long to, R identity,
+                                        LongRangeFunction<R> leaf, BinaryOperator<R> combiner) {
+        return reduceLongRange(pool, from, to, identity, leaf, combiner, Grain.auto());
     }
 
     // ================================================================== helpers

@@ -138,8 +138,10 @@ final class Splitter {
     }
 
     // ---------------------------------------------------------------- entries (from Parallel)
+    // Parallel's public methods take the grain last; these entries take it right after the range,
+    // as the recursion above does.
 
-    /** The body of {@link Parallel}'s method of this name and signature. */
+    /** The body of {@link Parallel}'s method of this name (the grain moved after the range). */
     static <R> R reduceRange(StrandPool pool, int from, int to, Grain grain, R identity,
                                     RangeFunction<R> leaf, BinaryOperator<R> combiner) {
         Splitter.pool(pool);
@@ -155,10 +157,23 @@ final class Splitter {
         return Splitter.reduce(pool, from, to, grain, leaf, combiner);
     }
 
-    /** The body of {@link Parallel}'s method of this name and signature. */
-    static void forLongRange(StrandPool pool, long from, long to, LongConsumer body) {
+    /**
+     * {@link Parallel#forChunks(StrandPool, int, int, RangeConsumer, Grain)}, with the arguments in
+     * the order of this class's entries (the grain before the functions), for the algorithms built
+     * on it.
+     */
+    static void forChunks(StrandPool pool, int from, int to, Grain grain, RangeConsumer body) {
         Objects.requireNonNull(body, "body must not be null");
-        reduceLongRange(pool, from, to, Grain.auto(), null, (lo, hi) -> {
+        reduceRange(pool, from, to, grain, null, (lo, hi) -> {
+            body.accept(lo, hi);
+            return null;
+        }, (x, y) -> null);
+    }
+
+    /** The body of {@link Parallel}'s method of this name (the grain moved after the range). */
+    static void forLongRange(StrandPool pool, long from, long to, LongConsumer body, Grain grain) {
+        Objects.requireNonNull(body, "body must not be null");
+        reduceLongRange(pool, from, to, grain, null, (lo, hi) -> {
             for (long i = lo; i < hi; i++) {
                 body.accept(i);
             }
@@ -166,7 +181,7 @@ final class Splitter {
         }, (x, y) -> null);
     }
 
-    /** The body of {@link Parallel}'s method of this name and signature. */
+    /** The body of {@link Parallel}'s method of this name (the grain moved after the range). */
     static <R> R reduceLongRange(StrandPool pool, long from, long to, Grain grain, R identity,
                                         LongRangeFunction<R> leaf, BinaryOperator<R> combiner) {
         Objects.requireNonNull(leaf, "leaf function must not be null");

@@ -69,28 +69,26 @@ class ArgumentsTest {
         assertThatThrownBy(() -> Parallel.forRange(pool, 5, 3, i -> { }))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("bad range: from (5) > to (3)");
-        assertThatThrownBy(() -> Parallel.mergeSort(pool, new long[10], 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("leafSize must be >= 1, got 0");
-        assertThatThrownBy(() -> Parallel.mergeSort(pool, new int[10], -1))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Parallel.mergeSort(pool, new long[10], null))
+                .isInstanceOf(NullPointerException.class).hasMessage("grain must not be null");
         Parallel.forRange(pool, 3, 3, i -> {
             throw new AssertionError("empty range runs nothing");
         });
-        assertThat(Parallel.reduceRange(pool, 7, 7, Grain.auto(), "id", (lo, hi) -> "x", String::concat))
+        assertThat(Parallel.reduceRange(pool, 7, 7, "id", (lo, hi) -> "x", String::concat, Grain.auto()))
                 .isEqualTo("id");
     }
 
     @Test
     void anExceptionInTheBodyIsRethrownUnwrapped() {
-        assertThatThrownBy(() -> Parallel.forRange(pool, 0, 100_000, Grain.fixed(10), i -> {
+        assertThatThrownBy(() -> Parallel.forRange(pool, 0, 100_000, i -> {
             if (i == 77_777) {
                 throw new IllegalStateException("boom at " + i);
             }
-        })).isInstanceOf(IllegalStateException.class).hasMessage("boom at 77777");
+        }, Grain.fixed(10))).isInstanceOf(IllegalStateException.class).hasMessage("boom at 77777");
         Object[] mixed = new Object[100_000];
         java.util.Arrays.setAll(mixed, i -> i == 54_321 ? "x" : (Object) (i * 7 % 1000));
         assertThatThrownBy(() -> Parallel.mergeSort(pool, mixed,
-                (x, y) -> ((Integer) x).compareTo((Integer) y), 1000))
+                (x, y) -> ((Integer) x).compareTo((Integer) y), Grain.fixed(1000)))
                 .isInstanceOf(ClassCastException.class);
         // the pool is still usable
         assertThat(Parallel.sum(pool, new long[] {1, 2, 3})).isEqualTo(6);

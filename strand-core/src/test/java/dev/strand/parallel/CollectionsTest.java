@@ -52,7 +52,7 @@ class CollectionsTest {
                 assertThat(seen).hasSize(n);
                 assertThat(seen.values()).allMatch(v -> v == 1);
                 LongAdder count = new LongAdder();
-                Parallel.forEach(pool, c, Grain.fixed(7), x -> count.increment());
+                Parallel.forEach(pool, c, x -> count.increment(), Grain.fixed(7));
                 assertThat(count.sum()).isEqualTo(n);
             }
         }
@@ -110,11 +110,14 @@ class CollectionsTest {
             expected += i;
         }
         assertThat(sum.get()).isEqualTo(expected);
+        AtomicLong pieces = new AtomicLong();
+        Parallel.forLongRange(pool, from, to, i -> pieces.addAndGet(i), Grain.fixed(7));
+        assertThat(pieces.get()).isEqualTo(expected);
 
         // Longer than Integer.MAX_VALUE: count the values by their leaves' lengths.
         for (long[] r : new long[][] {{0, 3_000_000_000L}, {-5, 1L << 40}, {Long.MIN_VALUE, Long.MAX_VALUE},
                 {7, 7}, {0, 1}}) {
-            Long length = Parallel.reduceLongRange(pool, r[0], r[1], Grain.auto(), 0L,
+            Long length = Parallel.reduceLongRange(pool, r[0], r[1], 0L,
                     (lo, hi) -> {
                         assertThat(lo).isLessThan(hi);
                         return hi - lo;

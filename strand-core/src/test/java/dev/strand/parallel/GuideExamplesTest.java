@@ -172,11 +172,11 @@ class GuideExamplesTest {
             Parallel.forRange(pool, 0, n, i -> out[i] = Math.sqrt(in[i]));
             assertThat(out[9]).isEqualTo(3.0);
             double[] out2 = new double[n];
-            Parallel.forChunks(pool, 0, n, Grain.fixed(8192), (lo, hi) -> {
+            Parallel.forChunks(pool, 0, n, (lo, hi) -> {
                 for (int i = lo; i < hi; i++) {
                     out2[i] = Math.sqrt(in[i]);
                 }
-            });
+            }, Grain.fixed(8192));
             assertThat(out2).isEqualTo(out);
 
             long[] longs = {5, -2, 8, 3};
@@ -190,7 +190,7 @@ class GuideExamplesTest {
             assertThat(Parallel.reduce(pool, longs, Long.MIN_VALUE, Math::max)).isEqualTo(8);
             String[] words = {"fork", "-", "join"};
             assertThat(Parallel.reduce(pool, words, "", String::concat)).isEqualTo("fork-join");
-            long evens = Parallel.reduceRange(pool, 0, longs.length, Grain.auto(), 0L, (lo, hi) -> {
+            long evens = Parallel.reduceRange(pool, 0, longs.length, 0L, (lo, hi) -> {
                 long c = 0;
                 for (int i = lo; i < hi; i++) {
                     if (longs[i] % 2 == 0) {
@@ -219,7 +219,7 @@ class GuideExamplesTest {
             Parallel.sort(pool, words);
             assertThat(words).containsExactly("-", "fork", "join");
             int[] more = {5, 3, 9, 1};
-            Parallel.mergeSort(pool, more, 4096);
+            Parallel.mergeSort(pool, more, Grain.fixed(4096));
             assertThat(more).containsExactly(1, 3, 5, 9);
         }
     }

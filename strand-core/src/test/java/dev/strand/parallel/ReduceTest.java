@@ -85,7 +85,7 @@ class ReduceTest {
         for (int n : Fixtures.sizes(2)) {
             for (Grain g : Fixtures.grains()) {
                 AtomicIntegerArray seen = new AtomicIntegerArray(n);
-                Parallel.forRange(pool, 0, n, g, seen::incrementAndGet);
+                Parallel.forRange(pool, 0, n, seen::incrementAndGet, g);
                 for (int i = 0; i < n; i++) {
                     if (seen.get(i) != 1) {
                         assertThat(seen.get(i)).as("n=%d %s index %d", n, g, i).isEqualTo(1);
@@ -103,7 +103,7 @@ class ReduceTest {
     /** @return the pieces forChunks made, sorted by start */
     static List<int[]> pieces(StrandPool p, int from, int to, Grain g) {
         List<int[]> pieces = Collections.synchronizedList(new ArrayList<>());
-        Parallel.forChunks(p, from, to, g, (lo, hi) -> pieces.add(new int[] {lo, hi}));
+        Parallel.forChunks(p, from, to, (lo, hi) -> pieces.add(new int[] {lo, hi}), g);
         List<int[]> sorted = new ArrayList<>(pieces);
         sorted.sort((x, y) -> Integer.compare(x[0], y[0]));
         int at = from;
@@ -144,14 +144,14 @@ class ReduceTest {
         assertThat(ps.size()).isGreaterThanOrEqualTo(16);    // max length forces >= 2^16 / 2^12
 
         LongAdder leaves = new LongAdder();
-        long total = Parallel.reduceRange(pool, 0, 1 << 14, Grain.auto(), 0L, (lo, hi) -> {
+        long total = Parallel.reduceRange(pool, 0, 1 << 14, 0L, (lo, hi) -> {
             long s = 0;
             for (int i = lo; i < hi; i++) {
                 s += slow(i);
             }
             leaves.increment();
             return s;
-        }, Long::sum);
+        }, Long::sum, Grain.auto());
         long want = 0;
         for (int i = 0; i < 1 << 14; i++) {
             want += slow(i);
@@ -218,7 +218,7 @@ class ReduceTest {
             assertThat(Strand.inWorker()).isTrue();
             // a parallel loop whose body is itself a parallel reduction
             long[] partial = new long[4];
-            Parallel.forRange(pool, 0, 4, Grain.fixed(1), k -> partial[k] = Parallel.sum(pool, a));
+            Parallel.forRange(pool, 0, 4, k -> partial[k] = Parallel.sum(pool, a), Grain.fixed(1));
             for (long p : partial) {
                 assertThat(p).isEqualTo(w);
             }
@@ -231,14 +231,14 @@ class ReduceTest {
     void demoShapeLeavesAreNOverGrain() {
         int n = 1 << 20;
         LongAdder leaves = new LongAdder();
-        long got = Parallel.reduceRange(pool, 0, n, Grain.fixed(4096), 0L, (lo, hi) -> {
+        long got = Parallel.reduceRange(pool, 0, n, 0L, (lo, hi) -> {
             leaves.increment();
             long s = 0;
             for (int i = lo; i < hi; i++) {
                 s += i % 100;
             }
             return s;
-        }, Long::sum);
+        }, Long::sum, Grain.fixed(4096));
         assertThat(got).isEqualTo(51903600L);
         assertThat(leaves.sum()).isEqualTo(256);
     }

@@ -61,7 +61,7 @@ class SortTest {
                         continue;                                // keep the test fast
                     }
                     long[] b = in.clone();
-                    Parallel.mergeSort(pool, b, leaf);
+                    Parallel.mergeSort(pool, b, Grain.fixed(leaf));
                     assertThat(b).as("mergeSort n=%d leaf=%d", n, leaf).isEqualTo(want);
                 }
             }
@@ -197,8 +197,8 @@ class SortTest {
             for (int[] w : want) {
                 Arrays.sort(w);
             }
-            shared.invoke(() -> Parallel.forRange(shared, 0, nested.length, Grain.fixed(1),
-                    i -> Parallel.sort(shared, nested[i])));
+            shared.invoke(() -> Parallel.forRange(shared, 0, nested.length,
+                    i -> Parallel.sort(shared, nested[i]), Grain.fixed(1)));
             for (Thread th : threads) {
                 th.join();
             }
@@ -230,10 +230,10 @@ class SortTest {
             assertThat(y).isEqualTo(wd);
             for (int leaf : n > 20_000 ? new int[] {64} : new int[] {1, 7, 64}) {
                 int[] xi = ai.clone();
-                Parallel.mergeSort(pool, xi, leaf);
+                Parallel.mergeSort(pool, xi, Grain.fixed(leaf));
                 assertThat(xi).as("n=%d leaf=%d", n, leaf).isEqualTo(wi);
                 double[] yd = ad.clone();
-                Parallel.mergeSort(pool, yd, leaf);
+                Parallel.mergeSort(pool, yd, Grain.fixed(leaf));
                 assertThat(yd).as("n=%d leaf=%d", n, leaf).isEqualTo(wd);  // bitwise: -0.0 vs 0.0
             }
         }
@@ -270,13 +270,43 @@ class SortTest {
             assertStablySorted(a, n, "sort n=" + n);
             for (int leaf : n > 20_000 ? new int[] {64} : new int[] {1, 5, 64}) {
                 Item[] b = in.clone();
-                Parallel.mergeSort(pool, b, byKey, leaf);
+                Parallel.mergeSort(pool, b, byKey, Grain.fixed(leaf));
                 assertStablySorted(b, n, "mergeSort leaf=" + leaf + " n=" + n);
             }
         }
         Item[] big = items(300_000, 3, 7);                     // auto path, long runs of ties
         Parallel.sort(pool, big, byKey);
         assertStablySorted(big, 300_000, "sort 300000");
+    }
+
+    @Test
+    void mergeSortWithAnAutomaticGrainSortsEveryKind() {
+        // Grain.auto() takes the automatic object sort's depth (serial below 4 * MIN_LEAF);
+        // auto(min, max) moves it to keep the leaves within the bounds: both sides of each.
+        Comparator<Item> byKey = Comparator.comparingInt(Item::key);
+        for (int n : new int[] {0, 1, 2, 1000, 4 * MergeSort.MIN_LEAF + 3, 150_001}) {
+            for (Grain g : List.of(Grain.auto(), Grain.auto(1, 100), Grain.auto(50_000, 1 << 20),
+                    Grain.auto(7, 9))) {
+                long[] l = Fixtures.randomLongs(n, n);
+                long[] wl = l.clone();
+                Arrays.sort(wl);
+                Parallel.mergeSort(pool, l, g);
+                assertThat(l).as("long n=%d %s", n, g).isEqualTo(wl);
+                int[] in = Fixtures.randomInts(n, n, 1000);
+                int[] wi = in.clone();
+                Arrays.sort(wi);
+                Parallel.mergeSort(pool, in, g);
+                assertThat(in).as("int n=%d %s", n, g).isEqualTo(wi);
+                double[] d = Arrays.stream(Fixtures.randomInts(n, n + 1, 50)).mapToDouble(x -> x / 3.0).toArray();
+                double[] wd = d.clone();
+                Arrays.sort(wd);
+                Parallel.mergeSort(pool, d, g);
+                assertThat(d).as("double n=%d %s", n, g).isEqualTo(wd);
+                Item[] items = items(n, 10, n);
+                Parallel.mergeSort(pool, items, byKey, g);
+                assertStablySorted(items, n, "objects " + g + " n=" + n);
+            }
+        }
     }
 
     @Test

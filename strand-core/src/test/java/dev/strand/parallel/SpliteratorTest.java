@@ -79,7 +79,7 @@ class SpliteratorTest {
         for (Supplier<Spliterator<Integer>> src : sources(N)) {
             for (Grain g : GRAINS) {
                 ConcurrentHashMap<Integer, LongAdder> seen = new ConcurrentHashMap<>();
-                Parallel.forEach(pool, src.get(), g, x -> seen.computeIfAbsent(x, k -> new LongAdder()).increment());
+                Parallel.forEach(pool, src.get(), x -> seen.computeIfAbsent(x, k -> new LongAdder()).increment(), g);
                 assertThat(seen).hasSize(N);
                 assertThat(seen.values()).allMatch(c -> c.sum() == 1);
             }

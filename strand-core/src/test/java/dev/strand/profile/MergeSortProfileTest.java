@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strand.Strand;
 import dev.strand.StrandPool;
+import dev.strand.parallel.Grain;
 import dev.strand.parallel.Parallel;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -100,7 +101,7 @@ class MergeSortProfileTest {
             int[] c = input();
             System.gc();
             Profiler.region("serial merge", () -> pool.invoke(() -> serialMergeSort(a, b, 0, N)));
-            Profiler.region("parallel merge", () -> Parallel.mergeSort(pool, c, LEAF));
+            Profiler.region("parallel merge", () -> Parallel.mergeSort(pool, c, Grain.fixed(LEAF)));
             assertThat(a).isSorted();
             assertThat(c).isSorted();
             ProfileReport r = pool.profile();

@@ -208,13 +208,13 @@ class ProfilerAccuracyTest {
     void aParallelLoopWithAGrainHasParallelismOfItsPieceCount() {
         check(pool -> {
             AtomicLong heaviest = new AtomicLong();
-            Parallel.forChunks(pool, 0, 64, Grain.fixed(4), (lo, hi) -> {   // 16 pieces
+            Parallel.forChunks(pool, 0, 64, (lo, hi) -> {   // 16 pieces
                 long start = System.nanoTime();
                 for (int i = lo; i < hi; i++) {
                     leaf(LEAF / 4);
                 }
                 heaviest.accumulateAndGet(System.nanoTime() - start, Math::max);
-            });
+            }, Grain.fixed(4));
             return new double[] {SUM.sum(), heaviest.get()};
         });
     }

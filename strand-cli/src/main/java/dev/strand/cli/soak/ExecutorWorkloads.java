@@ -210,11 +210,11 @@ final class ExecutorWorkloads {
         int m = r.upTo(50_000);
         int at2 = r.rng.nextInt(m);
         try {
-            Parallel.forRange(p, 0, m, TreeWorkloads.grain(r), i -> {
+            Parallel.forRange(p, 0, m, i -> {
                 if (i == at2) {
                     throw new Run.Boom(token + 4);
                 }
-            });
+            }, TreeWorkloads.grain(r));
             check(false, "Parallel.forRange with a throwing body returned");
         } catch (Run.Boom b) {
             check(b.token == token + 4, "Parallel.forRange: wrong exception %s", b);

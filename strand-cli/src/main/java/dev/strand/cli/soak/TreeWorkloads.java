@@ -282,10 +282,10 @@ final class TreeWorkloads {
         }
         AtomicLong visits = new AtomicLong();
         LongAdder indexSum = new LongAdder();
-        Parallel.forRange(p, 0, n, grain(r), i -> {
+        Parallel.forRange(p, 0, n, i -> {
             visits.incrementAndGet();
             indexSum.add(i);
-        });
+        }, grain(r));
         check(visits.get() == n && indexSum.sum() == (long) n * (n - 1) / 2,
                 "Parallel.forRange over %d indices: %d visits, index sum %d", n, visits.get(),
                 indexSum.sum());

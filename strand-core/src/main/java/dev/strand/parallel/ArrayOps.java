@@ -1,8 +1,8 @@
 package dev.strand.parallel;
 
 import static dev.strand.parallel.Parallel.array;
-import static dev.strand.parallel.Splitter.forChunks;
 import static dev.strand.parallel.Parallel.op;
+import static dev.strand.parallel.Splitter.forChunks;
 import static dev.strand.parallel.Splitter.reduceRange;
 
 import dev.strand.StrandPool;

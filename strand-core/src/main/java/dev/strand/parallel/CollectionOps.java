@@ -1,7 +1,7 @@
 package dev.strand.parallel;
 
-import static dev.strand.parallel.Splitter.forChunks;
 import static dev.strand.parallel.Parallel.op;
+import static dev.strand.parallel.Splitter.forChunks;
 import static dev.strand.parallel.Splitter.reduceRange;
 
 import dev.strand.StrandPool;
@@ -13,10 +13,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.RandomAccess;
 import java.util.Spliterator;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;

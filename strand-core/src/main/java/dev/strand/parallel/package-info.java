@@ -1,6 +1,8 @@
 /**
  * Parallel algorithms on top of the fork/join API: {@link dev.strand.parallel.Parallel} (for, map,
- * reduce, sum, prefix scan, sort) and {@link dev.strand.parallel.Grain} (how a range is cut).
+ * reduce, sum, prefix scan, sort, search) and {@link dev.strand.parallel.Grain} (how a range is
+ * cut). Every method takes the pool, the data, what to compute, and last an optional grain (the
+ * class documentation of {@code Parallel} states the rule).
  *
  * <h2>One recursion for every range algorithm</h2>
  * Every loop, map and reduction is the same fork-join recursion over an index range: if the range
@@ -102,6 +104,16 @@
  * the ForkJoinPool of the calling thread or else in ForkJoinPool's common pool, and the stream
  * API has no way to give them another executor.
  *
+ * <h2>Searches</h2>
+ * {@code anyMatch}, {@code allMatch} and {@code findAny} split their source as {@code forEach}
+ * does and share one answer cell: the first piece to find a match records it (a compare-and-set),
+ * and every piece reads the cell before each element and stops once it is set, so pieces still
+ * running stop within one element and pieces not yet started stop at their first. The read is
+ * opaque (it cannot be hoisted out of the loop, and needs no ordering); the answer is read after
+ * the join, which orders it. Pieces are still forked after the answer is known (the split tree does
+ * not look at the cell), but each of them returns at once: O(pieces) wasted forks, against
+ * O(n) elements saved.
+ *
  * <h2>Contracts</h2>
  * <ul>
  *   <li><b>Associativity.</b> Reduce and scan operators must be associative,
@@ -118,7 +130,7 @@
  *       as is (not wrapped); the remaining pieces may or may not have run, and an array being
  *       scanned or sorted in place is left in an unspecified order.</li>
  *   <li><b>Arguments.</b> Null pools, arrays and functions throw {@link NullPointerException};
- *       {@code from > to} throws {@link IllegalArgumentException}; a leaf size or grain below 1
+ *       {@code from > to} throws {@link IllegalArgumentException}; a grain below 1
  *       throws {@link IllegalArgumentException}. Empty inputs return at once without using the
  *       pool.</li>
  * </ul>

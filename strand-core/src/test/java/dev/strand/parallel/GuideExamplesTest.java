@@ -223,4 +223,37 @@ class GuideExamplesTest {
             assertThat(more).containsExactly(1, 3, 5, 9);
         }
     }
+
+    @Test
+    void section10SearchesAndTheRayonTable() {
+        try (StrandPool pool = new StrandPool(2)) {
+            List<Person> people = java.util.stream.IntStream.range(0, 10_000)
+                    .mapToObj(i -> new Person("p" + i, i % 90)).toList();
+            assertThat(Parallel.anyMatch(pool, people, p -> p.age() == 89)).isTrue();
+            assertThat(Parallel.allMatch(pool, people, p -> p.age() < 90)).isTrue();
+            assertThat(Parallel.findAny(pool, people, p -> p.age() > 100)).isEmpty();
+            assertThat(Parallel.findAny(pool, people, p -> p.age() == 30)).get()
+                    .extracting(Person::age).isEqualTo(30);
+            assertThat(Parallel.anyMatch(pool, people.spliterator(), p -> p.name().equals("p9999"))).isTrue();
+
+            java.util.function.Predicate<Person> old = p -> p.age() > 60;
+            Comparator<Person> byAge = Comparator.comparingInt(Person::age);
+            assertThat(Parallel.collect(pool, people,
+                    java.util.stream.Collectors.filtering(old, java.util.stream.Collectors.toList())))
+                    .isEqualTo(people.parallelStream().filter(old).toList());
+            assertThat(Parallel.collect(pool, people, java.util.stream.Collectors.flatMapping(
+                    p -> java.util.stream.Stream.of(p.name(), p.name()), java.util.stream.Collectors.toList())))
+                    .isEqualTo(people.parallelStream().flatMap(p -> java.util.stream.Stream.of(p.name(), p.name()))
+                            .toList());
+            assertThat(Parallel.collect(pool, people, java.util.stream.Collectors.minBy(byAge)))
+                    .isEqualTo(people.parallelStream().min(byAge));
+            assertThat(Parallel.collect(pool, people,
+                    java.util.stream.Collectors.filtering(old, java.util.stream.Collectors.counting())))
+                    .isEqualTo(people.parallelStream().filter(old).count());
+
+            Person[] sorted = people.toArray(Person[]::new);
+            Parallel.mergeSort(pool, sorted, byAge, Grain.auto());
+            assertThat(sorted).isEqualTo(people.stream().sorted(byAge).toArray(Person[]::new));   // stable
+        }
+    }
 }

@@ -85,13 +85,18 @@ class ProfileCliTest {
                 "Pool 'javadoc'");
         assertThat(r.out()).containsPattern("(?m)^  Fibonacci +1 ");
         assertThat(r.out()).containsPattern("(?m)^  SortTask +1 ");
+        // each region, entered around an invoke, is replayed alone at every P
+        assertThat(r.out()).contains("Regions replayed alone");
+        assertThat(r.out()).containsPattern("(?m)^  Fibonacci +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[+-]");
+        assertThat(r.out()).containsPattern("(?m)^  SortTask +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[+-]");
         // the pools wrote no report as they closed (that is not the program's time): the command
         // writes the report of the run it shows, and the charts
         try (var files = Files.list(dir)) {
             List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
             assertThat(names).noneMatch(n -> n.matches("javadoc-\\d+\\.txt"));
             assertThat(names).contains("JavadocKernels-javadoc.txt", "JavadocKernels-javadoc-speedup.png",
-                    "JavadocKernels-javadoc-time.png");
+                    "JavadocKernels-javadoc-time.png", "JavadocKernels-javadoc-Fibonacci-speedup.png",
+                    "JavadocKernels-javadoc-SortTask-time.png");
         }
         assertThat(System.getProperty("strand.profile")).isNull();       // restored
     }

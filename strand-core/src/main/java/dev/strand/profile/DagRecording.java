@@ -1,5 +1,7 @@
 package dev.strand.profile;
 
+import java.util.Optional;
+
 /**
  * The recorded DAG of a profiled run, in the fully strict fork-join form a scheduler simulator
  * replays: each node is a frame's actions in order. {@link Kind#WORK} is serial work;
@@ -42,4 +44,21 @@ public interface DagRecording {
 
     /** @return whether some top-level runs (plain runnables beyond a cap) were left out */
     boolean truncated();
+
+    /**
+     * The part of this recording that region {@code name} submitted: a root that spawns, for each
+     * thread that ran the region outside the pool, what it submitted inside the region (its
+     * executions in series, as that thread ran them), then syncs. Replayed alone, it predicts the
+     * region's time at other worker counts.
+     *
+     * <p>Empty for a name that is not a region of this recording, and for a region entered only
+     * inside tasks (its marks are taken between the frames a recording keeps, so it is not a
+     * subgraph of the recording).
+     *
+     * @param name a region's name, as given to {@code Profiler.region}
+     * @return the region's recording, or empty
+     */
+    default Optional<DagRecording> region(String name) {
+        return Optional.empty();
+    }
 }

@@ -99,7 +99,7 @@ public final class Profiler {
         } finally {
             for (int i = 0; i < ps.length; i++) {
                 long[] end = ps[i].markOutside();
-                ps[i].addRegion(name, starts[i], end);
+                ps[i].addOutsideRegion(name, starts[i], end);
                 figures[0] += end[0] - starts[i][0];
                 figures[1] = Math.max(figures[1], end[1] - starts[i][1]);
             }

@@ -62,7 +62,7 @@ final class KernelProfile {
         Map<Integer, Double> measured = new LinkedHashMap<>();
         o.plain().forEach((p, t) -> measured.put(p, t.median() * 1e6));
         if (charts) {
-            files.addAll(ProfileCharts.write(out, base, w.name() + " (" + w.params() + ")", r, pr, measured,
+            files.addAll(ProfileCharts.write(out, base, w.name() + " (" + w.params() + ")", r.total(), pr, measured,
                     "measured, unprofiled (median)"));
         }
 

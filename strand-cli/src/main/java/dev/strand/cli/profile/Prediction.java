@@ -1,6 +1,7 @@
 package dev.strand.cli.profile;
 
 import dev.strand.cli.out.Progress;
+import dev.strand.profile.DagRecording;
 import dev.strand.profile.ProfileReport;
 import dev.strand.profile.WorkSpan;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ record Prediction(int p, double predictedNanos, double speedup, double workLawNa
      */
     static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress) {
         WorkSpan t = report.total();
-        return of(report, ps, progress, new Replay(report.recording(), t.workNanos(), t.spanNanos(),
+        return of(t, ps, progress, new Replay(report.recording(), t.workNanos(), t.spanNanos(),
                 report.burdenNanos()));
     }
 
@@ -49,12 +50,45 @@ record Prediction(int p, double predictedNanos, double speedup, double workLawNa
     static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress, SchedulerCosts costs,
                                boolean chargeInvokes) {
         WorkSpan t = report.total();
-        return of(report, ps, progress, new Replay(report.recording(), t.workNanos(), t.spanNanos(),
+        return of(t, ps, progress, new Replay(report.recording(), t.workNanos(), t.spanNanos(),
                 report.burdenNanos(), report.spawns(), chargeInvokes ? t.count() : 0, costs));
     }
 
-    private static List<Prediction> of(ProfileReport report, List<Integer> ps, Progress progress, Replay replay) {
-        WorkSpan t = report.total();
+    /**
+     * A region's replay: its own recording, against its row's work and span. The region's share
+     * of the pool's spawns is taken in proportion to its work (the profile counts spawns per pool),
+     * and each computation the region submitted is charged an invoke on an idle pool, which its
+     * measured wall time includes.
+     *
+     * @param report the profile the region belongs to
+     * @param row    the region's row
+     * @param dag    the region's recording ({@link DagRecording#region})
+     * @return one prediction per P, ascending
+     */
+    static List<Prediction> ofRegion(ProfileReport report, WorkSpan row, DagRecording dag, List<Integer> ps,
+                                     Progress progress, SchedulerCosts costs) {
+        long total = report.total().workNanos();
+        long spawns = total <= 0 ? 0 : Math.round((double) report.spawns() * row.workNanos() / total);
+        return of(row, ps, progress, new Replay(dag, row.workNanos(), row.spanNanos(), report.burdenNanos(),
+                spawns, submissions(dag), costs));
+    }
+
+    /** @return the computations a region's recording submitted: the spawns of its threads' nodes */
+    static long submissions(DagRecording dag) {
+        DagRecording.Node root = dag.root();
+        long n = 0;
+        for (int i = 0; i < root.size(); i++) {
+            DagRecording.Node thread = root.child(i);
+            for (int k = 0; thread != null && k < thread.size(); k++) {
+                if (thread.kind(k) == DagRecording.Kind.SPAWN) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    private static List<Prediction> of(WorkSpan t, List<Integer> ps, Progress progress, Replay replay) {
         TreeSet<Integer> all = new TreeSet<>(ps);
         all.add(1);
         all.add(2);

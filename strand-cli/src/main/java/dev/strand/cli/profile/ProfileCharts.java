@@ -1,7 +1,6 @@
 package dev.strand.cli.profile;
 
 import dev.strand.cli.out.Charts;
-import dev.strand.profile.ProfileReport;
 import dev.strand.profile.WorkSpan;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +13,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The two charts of a profile, after Cilkscale's plots (cilkscale.py): speedup against P and time
  * against P, both on log axes, with the measured points, the replay's prediction, the work law,
- * the span law and the burdened bound.
+ * the span law and the burdened bound; for a pool's whole profile or for one region.
  */
 final class ProfileCharts {
     private ProfileCharts() { }
@@ -24,17 +23,16 @@ final class ProfileCharts {
      * @param label    what the measured points are ("measured, unprofiled", "profiled run")
      * @return the files written: {@code <base>-speedup.png} and {@code <base>-time.png}
      */
-    static List<Path> write(Path dir, String base, String title, ProfileReport report,
+    static List<Path> write(Path dir, String base, String title, WorkSpan total,
                             List<Prediction> predictions, Map<Integer, Double> measured, String label) {
-        return List.of(Charts.savePng(speedup(title, report, predictions, measured, label),
+        return List.of(Charts.savePng(speedup(title, total, predictions, measured, label),
                         dir.resolve(base + "-speedup.png")),
-                Charts.savePng(time(title, report, predictions, measured, label),
+                Charts.savePng(time(title, predictions, measured, label),
                         dir.resolve(base + "-time.png")));
     }
 
-    static XYChart speedup(String title, ProfileReport report, List<Prediction> pr,
+    static XYChart speedup(String title, WorkSpan t, List<Prediction> pr,
                            Map<Integer, Double> measured, String label) {
-        WorkSpan t = report.total();
         double work = t.workNanos();
         XYChart c = axes(Charts.line(title + ": speedup", "workers P (log scale)",
                 "speedup (log scale)"));
@@ -54,7 +52,7 @@ final class ProfileCharts {
         return c;
     }
 
-    static XYChart time(String title, ProfileReport report, List<Prediction> pr,
+    static XYChart time(String title, List<Prediction> pr,
                         Map<Integer, Double> measured, String label) {
         XYChart c = axes(Charts.line(title + ": time", "workers P (log scale)",
                 "time, ms (log scale)"));

@@ -325,11 +325,19 @@ public final class ProfileCommand implements Callable<Integer> {
                 ownP = Math.max(ownP, r.workers());
                 List<Path> files = new ArrayList<>(List.of(text));
                 if (!noCharts) {
-                    files.addAll(ProfileCharts.write(out, base, simple + ", pool '" + r.pool() + "'", r, pr,
+                    files.addAll(ProfileCharts.write(out, base, simple + ", pool '" + r.pool() + "'", r.total(), pr,
                             Map.of(r.workers(), (double) r.total().wallNanos()), "profiled run"));
                 }
+                List<RegionReplay> regions = RegionReplay.of(r, ps, costs);
+                if (!noCharts) {
+                    for (RegionReplay g : regions) {
+                        files.addAll(ProfileCharts.write(out, base + "-" + ReportFiles.safe(g.row().name()),
+                                simple + ", region '" + g.row().name() + "'", g.row(), g.predictions(),
+                                Map.of(r.workers(), (double) g.row().wallNanos()), "profiled run"));
+                    }
+                }
                 pools.add(new ProfileJson.PoolDoc(ProfileJson.Report.of(r), ProfileJson.Point.of(pr),
-                        files.stream().map(Path::toString).toList()));
+                        files.stream().map(Path::toString).toList(), regions.stream().map(RegionReplay::doc).toList()));
                 if (!json) {
                     o.printf(Locale.ROOT, "%nPool '%s' (P = %d):%n", r.pool(), r.workers());
                     ProfileText.report(o, r);
@@ -338,6 +346,7 @@ public final class ProfileCommand implements Callable<Integer> {
                     o.println("  Replay of the recorded DAG in the simulator, beside the laws:");
                     o.println("  " + costs.describe());
                     ProfileText.predictions(o, pr);
+                    RegionReplay.print(o, regions, r.workers());
                     o.println("  Files: " + String.join(", ", files.stream().map(Path::toString).toList()));
                 }
             }

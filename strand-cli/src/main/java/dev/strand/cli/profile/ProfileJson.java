@@ -29,7 +29,10 @@ final class ProfileJson {
                       double distortion, double othersShare, List<Compare> compare) { }
 
     /** One pool of a program. */
-    record PoolDoc(Report profile, List<Point> replay, List<String> files) { }
+    record PoolDoc(Report profile, List<Point> replay, List<String> files, List<RegionDoc> regions) { }
+
+    /** A region replayed alone: its time in the profiled run beside the replay of its own recording. */
+    record RegionDoc(String name, long runs, double profiledMs, List<Point> replay) { }
 
     /** The times of one configuration. */
     record Times(int p, boolean profiled, double medianMs, double minMs, double maxMs, List<Double> samplesMs) {

@@ -200,14 +200,15 @@ public final class PoolProfiler {
     }
 
     /**
-     * @return {work, span, burdened span, now, subtracted} at the calling outside thread's current
-     *     point
+     * @return {work, span, burdened span, now, subtracted, recording position} at the calling
+     *     outside thread's current point
      */
     public long[] markOutside() {
         Outside o = outside();
         synchronized (o) {
+            Recording r = o.frame.recording;
             return new long[] {o.frame.work, o.frame.span, o.frame.bspan, System.nanoTime(),
-                    o.frame.subtracted};
+                    o.frame.subtracted, r == null ? 0 : r.size()};
         }
     }
 
@@ -239,6 +240,41 @@ public final class PoolProfiler {
         long bspan;
         long wall;
         long subtracted;
+        /**
+         * What the region submitted, per outside thread: the slices of that thread's outside
+         * recording between the region's marks, one after another (a thread runs its region
+         * executions in series). Empty for a region entered only inside tasks.
+         */
+        final java.util.IdentityHashMap<Outside, Recording> submitted = new java.util.IdentityHashMap<>();
+    }
+
+    /**
+     * Adds one execution of region {@code name} entered on a thread outside the pool, from marks
+     * of {@link #markOutside} taken on the calling thread at its start and end, and keeps what it
+     * submitted between them for the region's own replay.
+     *
+     * <p>A computation submitted before the region and waited for inside it is not the region's;
+     * if it was light and rolled back into a blob behind the start mark, the slice starts at the
+     * blob (clamped), so the region's recording may lack that part of it.
+     */
+    public void addOutsideRegion(String name, long[] start, long[] end) {
+        assert start.length == 6 && end.length == 6 : "marks not taken by markOutside";
+        addRegion(name, start, end);
+        Outside o = outsideOfThread.get();
+        Region r = regions.get(name);
+        if (o == null || r == null) {
+            return;
+        }
+        synchronized (o) {
+            Recording src = o.frame.recording;
+            if (src == null) {
+                return;                           // the region submitted nothing
+            }
+            synchronized (r) {
+                Recording dst = r.submitted.computeIfAbsent(o, k -> new Recording());
+                src.copyInto(dst, (int) Math.min(start[5], src.size()), (int) end[5]);
+            }
+        }
     }
 
     /**
@@ -317,7 +353,16 @@ public final class PoolProfiler {
                 rows.add(ProfileAccess.get().workSpan(n, r.count, r.work, r.span, r.bspan, r.wall, r.subtracted));
             }
         }
-        DagRecording dag = new FrameDag(roots, grainNanos,
+        Map<String, List<Recording>> regionDags = new java.util.HashMap<>();
+        for (String n : names) {
+            Region r = regions.get(n);
+            synchronized (r) {
+                if (!r.submitted.isEmpty()) {
+                    regionDags.put(n, new ArrayList<>(r.submitted.values()));
+                }
+            }
+        }
+        DagRecording dag = new FrameDag(roots, regionDags, grainNanos,
                 looseRootCount.get() > MAX_LOOSE_ROOTS);
         return new ProfileReport(poolName, parallelism, burdenNanos, !Burden.overridden(), grainNanos,
                 rows, spawns, frames, stolen, stolenWait, dag, eventCostNanos, eventCostMeasured, cpuTime);

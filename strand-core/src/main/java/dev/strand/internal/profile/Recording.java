@@ -133,6 +133,23 @@ public final class Recording {
         }
     }
 
+    /**
+     * Appends a copy of actions {@code from} (inclusive) to {@code to} (exclusive) to {@code dst},
+     * merging work and blobs in series as they arrive; bounds past the end are clamped.
+     */
+    void copyInto(Recording dst, int from, int to) {
+        int end = Math.min(to, size);
+        for (int i = Math.max(0, from); i < end; i++) {
+            switch (ops[i]) {
+                case WORK -> dst.addWork(x[i]);
+                case BLOB -> dst.addBlob(x[i], y[i]);
+                case SPAWN -> dst.addSpawn(kids[i]);
+                case CALL -> dst.addCall(kids[i]);
+                default -> dst.addSync();
+            }
+        }
+    }
+
     private void add(byte op, long a, long b, Frame kid) {
         if (size == ops.length) {
             int n = size * 2;

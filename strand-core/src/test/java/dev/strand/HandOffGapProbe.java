@@ -22,9 +22,9 @@ public final class HandOffGapProbe {
     /** @return the calling thread's time spent waiting on a run queue, in ns (Linux schedstat) */
     static long runDelay() {
         try {
-            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/schedstat"))
-                    .trim().split(" ");
-            return Long.parseLong(f[1]);
+            String f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/schedstat"));
+            int from = f.indexOf(' ') + 1;
+            return Long.parseLong(f.substring(from, f.indexOf(' ', from)));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

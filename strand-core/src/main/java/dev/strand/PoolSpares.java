@@ -11,7 +11,9 @@ import dev.strand.internal.worker.Worker;
  * A program that never blocks in a task and never idles past the keep-alive loads none of it.
  *
  * <p>Invariants: at least as many spares are out of the reserve as workers are blocked, or the
- * cap was reached and the block was counted as uncompensated (each blocker counts itself before
+ * cap was reached and the block was counted as uncompensated, or a block saw no work and left
+ * a slot that is not blocked to cover it (the minimum-runnable rule of {@link #compensate}:
+ * at least one slot is then not blocked) (each blocker counts itself before
  * it calls {@link #compensate}, each spare that leaves calls it after it joined the reserve: of two
  * racing parties at least one sees the other); a thread is counted live before it starts, so the
  * pool cannot terminate in between; a slot's deque is published (release store) before the slot
@@ -23,7 +25,8 @@ final class PoolSpares {
     /**
      * Worker {@code w}, already counted as blocked ({@code Worker.blockDepth}), is about to block
      * in {@link Strand#blocking}: keep {@code parallelism} threads that are not blocked, that is,
-     * at least as many spares out of the reserve as workers blocked. A spare already out beyond
+     * at least as many spares out of the reserve as workers blocked, unless nothing is queued and
+     * another slot is not blocked ({@link #compensate}). A spare already out beyond
      * the blocked ones (still running after the block it replaced ended, or asleep) covers this
      * block too, woken if it sleeps and work is waiting; otherwise one leaves the reserve, a
      * parked thread first, unless the cap is reached. May throw (a stack overflow, no thread to be
@@ -39,18 +42,32 @@ final class PoolSpares {
     }
 
     /**
-     * Takes a spare out of the reserve if fewer are out than workers are blocked. Each blocker
-     * counts itself before it calls this, and each spare that leaves calls it after it joined the
-     * reserve ({@link PoolAccess#compensate}): the field stores and the control word's read-modify-writes
-     * are volatile, so of two racing parties at least one sees the other, and no block is left
-     * without its spare.
+     * Takes a spare out of the reserve if fewer are out than workers are blocked, unless the block
+     * can go uncovered: no work is visible and at least one slot that is not blocked remains
+     * (the minimum-runnable rule, as ForkJoinPool's {@code tryCompensate} lets its active count
+     * drop to {@code minimumRunnable}). Each blocker counts itself before it calls this, and each
+     * spare that leaves calls it after it joined the reserve ({@link PoolAccess#compensate}): the
+     * field stores and the control word's read-modify-writes are volatile, so of two racing parties
+     * at least one sees the other, and no block that would leave every slot blocked goes without
+     * its spare.
+     *
+     * <p>Invariant: after a block left uncovered, {@code parallelism + spares out - blocked >= 1}:
+     * some slot that is not blocked (awake, asleep or dormant, all reachable by the sleep
+     * protocol's wake-ups) runs whatever is published later.
      *
      * @return whether a spare was taken out (or the cap stopped it, counted as uncompensated)
      */
     static boolean compensate(StrandPool pool) {
         int out = pool.sleep.sparesOut(pool.sleep.controlWord());
-        if (blockedWorkers(pool, out + 1) <= out) {
+        int core = pool.config.parallelism();
+        int blocked = blockedWorkers(pool, out + core);
+        if (blocked <= out) {
             return false;
+        }
+        if (blocked < out + core && !pool.access.workVisible()) {
+            assert core + out - blocked >= 1 : "an uncovered block left no slot unblocked";
+            pool.uncovered.increment();
+            return false;                         // nothing waits: an unblocked slot covers
         }
         if (pool.sleep.activateSpare() < 0) {
             pool.uncompensated.increment();

@@ -584,7 +584,8 @@ public final class Strand {
      * pool keeps {@code parallelism} threads that are not blocked, with at least as many spare
      * threads out as workers blocked (up to {@link PoolConfig#maxSpares()}): a spare already out
      * beyond the blocked workers covers the call, else a parked spare is woken or a new one
-     * started. A spare leaves once more are out than workers blocked and it has nothing to do;
+     * started. One exception, ForkJoinPool's minimum-runnable rule: a call made while no work is
+     * queued starts no spare if another thread of the pool is not blocked; that thread covers it. A spare leaves once more are out than workers blocked and it has nothing to do;
      * its thread then waits the pool's keep-alive to be reused. Tasks the blocked task forked
      * before it blocked are stolen and run meanwhile, so a task may wait for its own children
      * this way, even with one worker. A call inside another counts once. Off a worker thread it

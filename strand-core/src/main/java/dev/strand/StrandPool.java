@@ -108,6 +108,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     final java.util.concurrent.atomic.LongAdder blocks = new java.util.concurrent.atomic.LongAdder();
     final java.util.concurrent.atomic.LongAdder spareStarts = new java.util.concurrent.atomic.LongAdder();
     final java.util.concurrent.atomic.LongAdder uncompensated = new java.util.concurrent.atomic.LongAdder();
+    /** Blocks left without a spare by the minimum-runnable rule (see PoolSpares.compensate). */
+    final java.util.concurrent.atomic.LongAdder uncovered = new java.util.concurrent.atomic.LongAdder();
     /** Tasks from outside the pool; workers take them in batches onto their own deques. */
     final Injector<Runnable> submissions = new Injector<>();
     final AtomicInteger runState = new AtomicInteger(RUNNING);

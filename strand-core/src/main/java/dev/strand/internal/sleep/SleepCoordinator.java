@@ -88,6 +88,8 @@ public final class SleepCoordinator {
     /** Park/unpark events counted for statistics: index w's parks, and unparks it issued. */
     private final long[] parks;
     private final long[] unparks;
+    /** Index w's sleeps that its watch ended (a timed re-scan found work no waker announced). */
+    private final long[] watchFinds;
 
     /**
      * @param size         number of workers
@@ -136,6 +138,7 @@ public final class SleepCoordinator {
         this.threads = new Thread[size];
         this.parks = new long[size * 8];
         this.unparks = new long[size * 8];
+        this.watchFinds = new long[size * 8];
         this.ctl = ControlWord.pack(0, 0, spares);
     }
 
@@ -319,6 +322,7 @@ public final class SleepCoordinator {
                 LockSupport.parkNanos(this, timeout);
                 if ((int) STATE.getVolatile(states, index * 16) == SLEEPING
                         && workVisible.getAsBoolean()) {
+                    watchFinds[index * 8]++;
                     workerCancelSleep(index);
                     return false;
                 }
@@ -660,6 +664,15 @@ public final class SleepCoordinator {
     /** @param index a worker @return how many times it unparked a sleeper (racy snapshot) */
     public long unparks(int index) {
         return unparks[index * 8];
+    }
+
+    /**
+     * @param index a worker
+     * @return how many of its sleeps the watch ended: a timed re-scan found work that no waker
+     *     announced (racy snapshot)
+     */
+    public long watchFinds(int index) {
+        return watchFinds[index * 8];
     }
 
     /** @return the worker count */

@@ -104,11 +104,12 @@
  * neither a sleeper nor a searcher. A spare that returns to the reserve keeps its thread parked
  * for the keep-alive in a fifth state, {@code SPARE_IDLE}, counted in the reserve too, so that
  * the next block unparks it instead of starting a thread (a thread start costs about as much as
- * the 1 ms waits compensation is for). The pool keeps at least as many spares out of the reserve
- * as workers blocked ({@code Strand.blocking}; the workers count themselves, outside this
- * protocol): a worker about to block takes one out only if fewer are out, and a spare that
- * leaves checks the same after it joined the reserve count, so that a block racing a leave is
- * covered by one of the two. Wakers never claim a slot in the reserve, so publishing work alone
+ * the 1 ms waits compensation is for). The pool keeps as many spares out of the reserve as
+ * workers blocked ({@code Strand.blocking}; the workers count themselves, outside this
+ * protocol), with one exception, the minimum-runnable rule below: a worker about to block takes
+ * one out only if fewer are out, and a spare that leaves checks the same after it joined the
+ * reserve count, so that a block racing a leave is covered by one of the two. Wakers never
+ * claim a slot in the reserve, so publishing work alone
  * never runs more than P threads; and an unused reserve costs nothing, because loops over slots
  * stop at {@code inUse}, the highest slot ever started (a slot below it whose first start is
  * still under way has no deque yet: the loops pass it by).
@@ -144,6 +145,21 @@
  *       searcher": a slot in the reserve holds no task, so the termination argument above holds
  *       unchanged. A spare that leaves after shutdown runs the same check a last sleeper runs.</li>
  *   <li><b>The watch</b> (case C) runs while any slot is awake, spares included.</li>
+ *   <li><b>Minimum runnable</b> (ForkJoinPool's {@code minimumRunnable} of 1): a block finds no
+ *       spare needed if no work is visible and, after it, at least one slot is still not blocked
+ *       ({@code P + spares out - blocked >= 1}); the block is then covered by that slot, as
+ *       ForkJoinPool lets its active count drop without a new thread. Otherwise the block is
+ *       compensated as above. <b>Invariant</b> (asserted where a block is left uncovered): at
+ *       least one slot out of the reserve is not blocked, unless the spare cap was reached.
+ *       Why no work is lost: a slot that is not blocked is awake or a sleeper (or dormant), and
+ *       to this protocol a blocked worker is simply an awake one that publishes nothing, so a
+ *       task published later is covered by cases A-D exactly as before, with the unblocked slot
+ *       as the worker that runs it. Blockers race as before: each counts itself (a volatile
+ *       store) before it reads the others' counts, so of two blockers at least one sees both,
+ *       and the one that would leave no slot unblocked takes a spare out. A block that saw no
+ *       work costs parallelism only until the next block or spare leave (both run the rule
+ *       again, now seeing the work): the price ForkJoinPool pays too, for one thread fewer per
+ *       blocked pool.</li>
  * </ul>
  *
  * <h2>Stack overflow</h2>

@@ -9,7 +9,6 @@ import java.util.function.Consumer;
 import java.util.function.LongBinaryOperator;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
-import dev.strand.internal.steal.SplitRequest;
 
 /**
  * The fork/join vocabulary: {@link #fork}, {@link #join(Supplier, Supplier)} (with
@@ -287,11 +286,9 @@ public final class Strand {
     }
 
     /**
-     * Whether a join here would give an idle worker something to steal: another worker asked the
-     * calling worker for work (it found the caller's deque empty, or it is idle) and the caller
-     * holds nothing stealable (its deque is empty); or the pool does not split lazily, or the
-     * caller is not a worker. Fine-grained recursion can test it and recurse plainly while it is
-     * false:
+     * Whether a join here would give an idle worker something to steal: the calling worker holds
+     * nothing stealable (its deque is empty), or the pool does not split lazily, or the caller is
+     * not a worker. Fine-grained recursion can test it and recurse plainly while it is false:
      *
      * <pre>{@code
      * static long fib(int n) {
@@ -301,22 +298,16 @@ public final class Strand {
      * }
      * }</pre>
      *
-     * <p>Lazy binary splitting (Tzannes, Caragea, Barua and Vishkin, PPoPP 2010) splits wherever
-     * the deque is empty, the test {@link #join} and {@link #joinLong} make themselves; this one
-     * also waits for a request, as the owner of a private deque answers a thief's (Acar,
-     * Charguéraud and Rainey, PPoPP 2013): while nobody asks (a pool of one, or every worker busy)
-     * it reads one word of the calling worker's and says no, and the recursion is the serial
-     * program. Asking it in the program leaves the plain recursion as the compiler sees it, with
-     * no function objects or boxed arguments in the way. The answer is a hint: a request or a
-     * steal that lands right after the test is seen by the next one.
+     * <p>This is the test that lazy binary splitting makes at every split point (Tzannes, Caragea,
+     * Barua and Vishkin, PPoPP 2010), and that {@link #join} and {@link #joinLong} make themselves;
+     * asking it in the program leaves the plain recursion as the compiler sees it, with no function
+     * objects or boxed arguments in the way. The answer is a hint: a thief may empty the deque
+     * right after it is read, and the next test sees that.
      *
      * @return whether to split here
      */
     public static boolean wantsSplit() {
-        if (!(Thread.currentThread() instanceof Worker w) || w.splitsAlways) {
-            return true;
-        }
-        return (!SplitRequest.ON || w.request.asked()) && w.deque.ownerSeesEmpty();
+        return !(Thread.currentThread() instanceof Worker w) || w.splitsAlways || w.deque.ownerSeesEmpty();
     }
 
     /** {@link #joinLong} off its inline path: outside a worker, timed by the profiler, or offering {@code g(y)}. */

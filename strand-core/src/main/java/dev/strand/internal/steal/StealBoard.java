@@ -36,8 +36,6 @@ public final class StealBoard {
     private final int[] thieves;
     private final int workers;
     private final Locality locality;
-    /** Slot i: worker i's split request ({@link SplitRequest}), each on a line of its own. */
-    private final SplitRequest[] requests;
 
     /** @param workers the pool's parallelism, {@code >= 1} */
     public StealBoard(int workers) {
@@ -56,18 +54,6 @@ public final class StealBoard {
         this.tasks = new Runnable[workers * TASK_SPACING];
         this.bases = new long[workers * BASE_SPACING];
         this.thieves = locality.stealBack() ? new int[workers * THIEF_SPACING] : null;
-        this.requests = new SplitRequest[workers];
-        for (int i = 0; i < workers; i++) {
-            requests[i] = new SplitRequest();
-        }
-    }
-
-    /**
-     * @param i a worker slot
-     * @return worker {@code i}'s split request: the same object for every thread of the slot
-     */
-    public SplitRequest request(int i) {
-        return requests[i];
     }
 
     /** @return the pool's locality settings (its workers' victim plans) */

@@ -44,37 +44,5 @@
  * The measurements behind the default and the rejected alternatives (a grace period only for a
  * victim with one task, backing off only while idle, slot-CAS stealing, an owner-side cached
  * {@code top}) are in docs/design.md.
- *
- * <h2>Split requests ({@link dev.strand.internal.steal.SplitRequest})</h2>
- * Polled splitting ({@code Strand.wantsSplit}) splits only where someone asked for work, as the
- * owner of a private deque answers a thief's request (Acar, Charguéraud and Rainey, "Scheduling
- * parallel programs by work stealing with private deques", PPoPP 2013). Each worker has a request
- * word on a line of its own; the split test is that word (one opaque read, a line nobody writes
- * while nobody waits), then, if set, the deque's emptiness as before. With nobody asking (a pool
- * of one, or every worker busy) fine-grained recursion runs as the serial program plus one load
- * per call, and offers nothing.
- * <ul>
- *   <li>Who asks: a thief whose steal attempt on a victim failed asks that victim (every sweep
- *       does, searching or not); a joiner whose stolen child's thief had nothing at or above its
- *       steal's base asks that thief (it helps only with the child's descendants); an idle worker
- *       asks every other worker after the sleep control word counts it asleep and its re-scan
- *       found nothing, just before it parks. An ask writes the word only if it is clear.</li>
- *   <li>Who clears: only the owner, right after an offer that pushed ({@code Worker.offerFrame}),
- *       and only when the sleep control word counts no worker searching or asleep: while one is
- *       idle, the owner keeps offering at every split point where its deque is empty, as lazy
- *       splitting did before (each push to an empty deque wakes a sleeper).</li>
- *   <li>No idle worker's request is lost (checked by the jcstress test
- *       {@code SplitRequestDekker}): the owner clears, fences, reads the control word, and sets
- *       the word again if someone is idle; an idle worker is counted by an atomic update of the
- *       control word before it asks (searchers ask in their sweeps after the count, sleepers just
- *       before they park). Either the owner's read sees the idle worker, or the ask follows the
- *       clear. So a parked worker's request stands until every worker is awake, and the next
- *       offer, a push to an empty deque, wakes it.</li>
- *   <li>A joiner's request can be lost (it is not counted idle): its next attempt, after a spin
- *       or a nap of at most 1 ms, asks again, and the join completes anyway when the thief ends
- *       the stolen half. A request from a thief that then found work elsewhere costs its owner one
- *       offer, popped back by the owner as before.</li>
- * </ul>
- * The test of the deque alone is kept behind {@code -Dstrand.splitRequests=false}, for comparison.
  */
 package dev.strand.internal.steal;

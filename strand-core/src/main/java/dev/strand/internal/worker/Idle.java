@@ -1,7 +1,6 @@
 package dev.strand.internal.worker;
 
 import dev.strand.internal.feedback.Feedback;
-import dev.strand.internal.steal.SplitRequest;
 
 /**
  * A worker with nothing to do: it spins briefly as a searcher (if the cap allows), then runs the
@@ -70,9 +69,6 @@ final class Idle {
             // woke to take a task in between, so none is running one, none is queued, and none
             // can be submitted.
             w.poolAccess.quiescentAfterShutdown();
-        }
-        if (SplitRequest.ON) {
-            Steals.askAll(w);                     // after S2 counted us: see internal.steal
         }
         w.tracePark(true);
         if (w.prof != null) {

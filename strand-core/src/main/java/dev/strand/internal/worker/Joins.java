@@ -2,7 +2,6 @@ package dev.strand.internal.worker;
 
 import dev.strand.internal.stack.StackReserve;
 import java.util.concurrent.locks.LockSupport;
-import dev.strand.internal.steal.SplitRequest;
 
 /**
  * The waiting of joins: what a worker does when the task it joins was stolen, or when it waits
@@ -115,7 +114,7 @@ final class Joins {
                 boolean tooDeep = false;
                 if (t == null) {
                     StackReserve.reserve();       // a steal's steps after its CAS must fit
-                    t = stealDescendant(w, target, fails >= SplitRequest.JOIN_ASK_AFTER);
+                    t = stealDescendant(w, target);
                     if (t == null && !runningElsewhere(w, target)) {
                         if (w.unrelatedDepth < MAX_UNRELATED_DEPTH || !w.poolAccess.canCompensate()) {
                             t = w.poolAccess.takeOneExternal();   // the target may be a submission still queued
@@ -193,7 +192,7 @@ final class Joins {
      *
      * @return a descendant to run, or null
      */
-    static Runnable stealDescendant(Worker w, Runnable target, boolean ask) {
+    static Runnable stealDescendant(Worker w, Runnable target) {
         for (int i = 0, n = w.sleep.inUse(); i < n; i++) {
             if (i == w.index) {
                 continue;
@@ -207,9 +206,6 @@ final class Joins {
             Runnable t = w.deques[i].stealAtOrAbove(base);
             if (t == null) {
                 w.failedSteals++;
-                if (SplitRequest.ON && ask) {
-                    w.board.request(i).ask();       // the thief splits at its next poll
-                }
                 continue;
             }
             if (w.board.running(i) != running) {
@@ -295,7 +291,7 @@ final class Joins {
                 if (t == null) {
                     StackReserve.reserve();       // a steal's steps after its CAS must fit
                     if (ownPool) {
-                        t = stealDescendant(w, target, fails >= SplitRequest.JOIN_ASK_AFTER);   // the join's helping rule
+                        t = stealDescendant(w, target);   // the join's helping rule
                         if (t == null && !runningElsewhere(w, target)) {
                             if (w.unrelatedDepth < MAX_UNRELATED_DEPTH || !w.poolAccess.canCompensate()) {
                                 t = w.poolAccess.takeOneExternal();

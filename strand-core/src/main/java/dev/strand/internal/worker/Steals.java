@@ -5,7 +5,6 @@ import dev.strand.internal.deque.WorkerDeque;
 import dev.strand.internal.feedback.Feedback;
 import dev.strand.internal.steal.Thieves;
 import dev.strand.internal.victim.VictimCursor;
-import dev.strand.internal.steal.SplitRequest;
 
 /**
  * Stealing: the victim sweep (a random coprime-stride walk over the core workers, or the locality
@@ -68,24 +67,7 @@ final class Steals {
             return t;
         }
         w.failedSteals++;
-        if (SplitRequest.ON) {
-            w.board.request(victim).ask();          // its next poll splits (internal.steal)
-        }
         return null;
-    }
-
-    /**
-     * Asks every other worker in use to split at its next poll: run by an idle worker after the
-     * sleep control word counts it asleep and its re-scan found nothing, just before it parks
-     * (the idle side of the Dekker pair in {@code internal.steal}, "Split requests").
-     */
-    static void askAll(Worker w) {
-        assert Thread.currentThread() == w : "owner thread only";
-        for (int v = 0, n = w.sleep.inUse(); v < n; v++) {
-            if (v != w.index) {
-                w.board.request(v).ask();
-            }
-        }
     }
 
     /**

@@ -14,9 +14,7 @@ import dev.strand.internal.jfr.JfrGate;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
-import dev.strand.internal.sleep.ControlWord;
 import dev.strand.internal.sleep.SleepCoordinator;
-import dev.strand.internal.steal.SplitRequest;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.steal.StealPace;
 import dev.strand.internal.victim.Locality;
@@ -130,14 +128,6 @@ public final class Worker extends Thread {
      * plain run would.
      */
     public final boolean splitsAlways;
-    /**
-     * This worker's split request (see {@code internal.steal}, "Split requests"): set by a worker
-     * that found this deque empty, read at every {@code Strand.wantsSplit}, cleared by
-     * {@link #offerFrame} once no worker is counted idle.
-     */
-    public final SplitRequest request;
-    /** Whether the sleep control word counts a worker searching or asleep (the clear's test). */
-    final java.util.function.BooleanSupplier anyIdle;
     int tick;
     int seed;
     /**
@@ -264,11 +254,6 @@ public final class Worker extends Thread {
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;
         this.joins = new JoinFrameStack(this, pool);
-        this.request = board.request(index);
-        this.anyIdle = () -> {
-            long w = sleep.controlWord();
-            return ControlWord.searching(w) != 0 || ControlWord.sleepers(w) != 0;
-        };
         this.keepAliveNanos = c.keepAliveNanos();
         setDaemon(c.daemon());
         if (c.uncaughtExceptionHandler() != null) {
@@ -394,9 +379,6 @@ public final class Worker extends Thread {
         }
         TASKS.prepare(f, body);                   // published by the push's release store
         int size = deque.tryPush(f, spawnBound);
-        if (SplitRequest.CLEAR_AT_OFFER && size >= 0 && request.asked()) {
-            request.clearUnlessIdle(anyIdle);      // answered: see internal.steal, "Split requests"
-        }
         if (size < 0 || size >= maxDequeSize || listener != null) {
             if (size < 0) {                       // bounded space: run it at the join instead
                 TASKS.throttle(f);
@@ -435,14 +417,8 @@ public final class Worker extends Thread {
                     }
                     throw e;
                 }
-                if (SplitRequest.SELF_ASK) {
-                    request.ask();                // its thief is between tasks: offer at the next poll
-                }
                 TASKS.settle(f);                  // done: its completer no longer touches it
                 return TASKS.completedResult(f);
-            }
-            if (SplitRequest.CLEAR_AT_POP && request.asked()) {
-                request.clearUnlessIdle(anyIdle);  // nobody took the offer: see internal.steal
             }
         }
         TASKS.settle(f);                          // popped back or never pushed: only we hold it
@@ -487,6 +463,8 @@ public final class Worker extends Thread {
     }
 
 
+
+
     /**
      * Runs a queued element: a {@link Task}, or a plain Runnable queued by {@code execute}. A task
      * whose completion fails (its body's failures are its outcome, so only the runtime's own
@@ -512,6 +490,8 @@ public final class Worker extends Thread {
             throw e;
         }
     }
+
+
 
 
     /** Hands {@code e} to this thread's uncaught-exception handler; a failing handler goes to stderr. */
@@ -638,6 +618,10 @@ public final class Worker extends Thread {
             }
         }
     }
+
+
+
+
 
 
     /**

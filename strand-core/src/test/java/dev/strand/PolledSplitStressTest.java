@@ -13,13 +13,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Split requests under load: several computations in one pool at once, each from its own thread,
- * each with join call sites of its own (a polled tree sum with {@code joinLong}, a polled one with
- * {@code join}, and the random DAGs of {@link RandomDagStressTest} mixing the polled form with
- * forks, joins and scopes). Whoever asks, whoever answers, every node runs exactly once and every
- * result is the serial one, at P = 1 to 8.
+ * Polled splitting ({@link Strand#wantsSplit}) under load: several computations in one pool at
+ * once, each from its own thread, each with join call sites of its own (a polled tree sum with
+ * {@code joinLong}, a polled one with {@code join}, and the random DAGs of
+ * {@link RandomDagStressTest} mixing the polled form with forks, joins and scopes). Every node
+ * runs exactly once and every result is the serial one, at P = 1 to 8.
  */
-class SplitRequestStressTest {
+class PolledSplitStressTest {
 
     /** A perfect binary tree in an array: node i's children are 2i+1 and 2i+2 below {@code n}. */
     static final class Tree {
@@ -63,8 +63,8 @@ class SplitRequestStressTest {
         a.runs().incrementAndGet(i);
         int l = 2 * i + 1;
         if (l < t.n() && Strand.wantsSplit()) {
-            return t.value(i) + Strand.joinLong(SplitRequestStressTest::polledLong, new At(t, l, a.runs()),
-                    SplitRequestStressTest::polledLong, new At(t, l + 1, a.runs()), Long::sum);
+            return t.value(i) + Strand.joinLong(PolledSplitStressTest::polledLong, new At(t, l, a.runs()),
+                    PolledSplitStressTest::polledLong, new At(t, l + 1, a.runs()), Long::sum);
         }
         return t.value(i) + polledLong(new At(t, l, a.runs())) + polledLong(new At(t, l + 1, a.runs()));
     }

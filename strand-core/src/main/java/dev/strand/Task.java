@@ -569,7 +569,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * @return a new future
      */
     public final CompletableFuture<T> toCompletableFuture() {
-        CompletableFuture<T> f = new TaskFuture<>(this);
+        CompletableFuture<T> f = TaskFuture.of(this);   // a factory: linking Task loads no TaskFuture
         onDone(() -> {
             Object a = aux;
             if (a instanceof Alt alt && alt.exception != null) {

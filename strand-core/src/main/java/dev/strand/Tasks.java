@@ -10,37 +10,12 @@ import java.util.function.Supplier;
 /** Adapters from functional interfaces to {@link Task}. */
 final class Tasks {
 
-    // The factories below let the classes that wrap user code in tasks name only Task: the
-    // verifier then loads a wrapper class when its factory first runs, not when the caller's
-    // class is linked (a program that never submits a Callable never loads CallableTask). Each
-    // wrapper is made by a factory of its own class: a method here that returned `new X(...)` as
-    // a Task would make the verifier load X to check the assignment when it links this class,
-    // that is, every wrapper at the first use of any of them.
-
-    /** @return a task computing {@code body} */
-    static <T> Task<T> supplier(java.util.function.Supplier<? extends T> body) {
-        return SupplierTask.wrap(body);
-    }
-
-    /** @return a fork-join task running {@code body} */
-    static Task<Void> runnable(Runnable body) {
-        return RunnableTask.wrap(body);
-    }
-
-    /** @return an interruptible task running {@code body} ({@code submit(Runnable)}) */
-    static Task<?> submitted(Runnable body) {
-        return SubmittedRunnable.wrap(body);
-    }
-
-    /** @return an interruptible task running {@code body}, then yielding {@code value} */
-    static <T> Task<T> runnableValue(Runnable body, T value) {
-        return RunnableValueTask.wrap(body, value);
-    }
-
-    /** @return an interruptible task calling {@code c} */
-    static <T> Task<T> callable(java.util.concurrent.Callable<T> c) {
-        return CallableTask.wrap(c);
-    }
+    // Each wrapper is made by a factory of its own class, which callers name (Tasks.SupplierTask.wrap):
+    // the verifier then loads a wrapper class when its factory first runs, not when the caller's
+    // class is linked, and no other (a program that never submits a Callable never loads
+    // CallableTask). A factory here that returned `new X(...)` as a Task would make the verifier
+    // load X to check the assignment when it links this class, that is, every wrapper at the
+    // first use of any of them; and this class itself would be one more to load.
 
     private Tasks() { }
 

@@ -19,7 +19,8 @@ import java.util.concurrent.locks.LockSupport;
  * after a quantum in which none did it parks until a worker wakes from its sleep
  * ({@link #resumed}), and the next busy quantum starts from "dedicated".
  */
-public final class Feedback {
+public final class Feedback implements Runnable {
+    /** The sampler thread's body (the one instance); no other is made. */
     private Feedback() { }
 
     /** The sampling quantum: a few of the kernel scheduler's time slices. */
@@ -88,7 +89,7 @@ public final class Feedback {
             tids[count++] = tid;
             LOCK.notifyAll();                     // a sampler waiting for a worker
             if (sampler == null) {
-                Thread t = new Thread(new Sampler(), "strand-feedback");
+                Thread t = new Thread(new Feedback(), "strand-feedback");
                 t.setDaemon(true);
                 t.start();
                 sampler = t;
@@ -177,12 +178,13 @@ public final class Feedback {
         }
     }
 
-    /** The sampler's body: a named class, not a method reference, which would spin a class at start-up. */
-    private static final class Sampler implements Runnable {
-        @Override
-        public void run() {
-            sample();
-        }
+    /**
+     * The sampler's body. This class is the thread's Runnable itself: a method reference would spin
+     * a class at start-up, and a nested class would be one more class for every pool's start to load.
+     */
+    @Override
+    public void run() {
+        sample();
     }
 
     /** The sampler's loop: one quantum after another while some worker is registered. */

@@ -45,7 +45,7 @@ public final class Strand {
      * @throws NullPointerException  if {@code body} is null
      */
     public static <T> Task<T> fork(Supplier<? extends T> body) {
-        Task<T> t = Tasks.supplier(body);
+        Task<T> t = Tasks.SupplierTask.wrap(body);
         if (Thread.currentThread() instanceof Worker w) {
             w.fork(t);
         } else {
@@ -62,7 +62,7 @@ public final class Strand {
      * @throws NullPointerException if {@code body} is null
      */
     public static Task<Void> fork(Runnable body) {
-        Task<Void> t = Tasks.runnable(body);
+        Task<Void> t = Tasks.RunnableTask.wrap(body);
         if (Thread.currentThread() instanceof Worker w) {
             w.fork(t);
         } else {

@@ -302,7 +302,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @throws NullPointerException if {@code body} is null
      */
     public void invoke(Runnable body) {
-        invoke(Tasks.runnable(body));
+        invoke(Tasks.RunnableTask.wrap(body));
     }
 
     /**
@@ -425,27 +425,27 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     @Override
     public <T> Task<T> submit(Callable<T> callable) {
-        return submit(Tasks.callable(callable));
+        return submit(Tasks.CallableTask.wrap(callable));
     }
 
     @Override
     public Task<?> submit(Runnable runnable) {
-        return submit(Tasks.submitted(runnable));
+        return submit(Tasks.SubmittedRunnable.wrap(runnable));
     }
 
     @Override
     public <T> Task<T> submit(Runnable runnable, T result) {
-        return submit(Tasks.runnableValue(runnable, result));
+        return submit(Tasks.RunnableValueTask.wrap(runnable, result));
     }
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
-        return Tasks.callable(callable);
+        return Tasks.CallableTask.wrap(callable);
     }
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
-        return Tasks.runnableValue(runnable, value);
+        return Tasks.RunnableValueTask.wrap(runnable, value);
     }
 
     /**

@@ -74,12 +74,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * The claim of a task that {@link #run()} ran directly (FutureTask style: an
      * ExecutorCompletionService, a caller's own thread): no pool queues it.
      */
-    static final Object DETACHED = new Object() {
-        @Override
-        public String toString() {
-            return "run() directly";
-        }
-    };
+    static final Object DETACHED = new Object();   // not an anonymous class: one less to load at start
 
     /** An outcome that is not the result itself: one class, so a join tests it with one check. */
     private static final class Alt {
@@ -151,7 +146,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * @return a new, unforked task
      */
     public static <T> Task<T> of(Supplier<? extends T> body) {
-        return Tasks.supplier(body);
+        return Tasks.SupplierTask.wrap(body);
     }
 
     /**
@@ -569,7 +564,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      * @return a new future
      */
     public final CompletableFuture<T> toCompletableFuture() {
-        CompletableFuture<T> f = new TaskFuture<>(this);
+        CompletableFuture<T> f = TaskFuture.of(this);   // a factory: linking Task loads no TaskFuture
         onDone(() -> {
             Object a = aux;
             if (a instanceof Alt alt && alt.exception != null) {

@@ -10,34 +10,12 @@ import java.util.function.Supplier;
 /** Adapters from functional interfaces to {@link Task}. */
 final class Tasks {
 
-    // The factories below let the classes that wrap user code in tasks name only Task: the
-    // verifier then loads a wrapper class when its factory first runs, not when the caller's
-    // class is linked (a program that never submits a Callable never loads CallableTask).
-
-    /** @return a task computing {@code body} */
-    static <T> Task<T> supplier(java.util.function.Supplier<? extends T> body) {
-        return new SupplierTask<>(body);
-    }
-
-    /** @return a fork-join task running {@code body} */
-    static Task<Void> runnable(Runnable body) {
-        return new RunnableTask(body);
-    }
-
-    /** @return an interruptible task running {@code body} ({@code submit(Runnable)}) */
-    static Task<?> submitted(Runnable body) {
-        return new SubmittedRunnable(body);
-    }
-
-    /** @return an interruptible task running {@code body}, then yielding {@code value} */
-    static <T> Task<T> runnableValue(Runnable body, T value) {
-        return new RunnableValueTask<>(body, value);
-    }
-
-    /** @return an interruptible task calling {@code c} */
-    static <T> Task<T> callable(java.util.concurrent.Callable<T> c) {
-        return new CallableTask<>(c);
-    }
+    // Each wrapper is made by a factory of its own class, which callers name (Tasks.SupplierTask.wrap):
+    // the verifier then loads a wrapper class when its factory first runs, not when the caller's
+    // class is linked, and no other (a program that never submits a Callable never loads
+    // CallableTask). A factory here that returned `new X(...)` as a Task would make the verifier
+    // load X to check the assignment when it links this class, that is, every wrapper at the
+    // first use of any of them; and this class itself would be one more to load.
 
     private Tasks() { }
 
@@ -237,6 +215,10 @@ final class Tasks {
     static final class SubmittedRunnable extends InterruptibleTask<Void> {
         private final Runnable body;
 
+        static Task<?> wrap(Runnable body) {
+            return new SubmittedRunnable(body);
+        }
+
         SubmittedRunnable(Runnable body) {
             this.body = Objects.requireNonNull(body, "task body (Runnable) must not be null");
         }
@@ -250,6 +232,10 @@ final class Tasks {
 
     static final class SupplierTask<T> extends Task<T> {
         private final Supplier<? extends T> body;
+
+        static <T> Task<T> wrap(Supplier<? extends T> body) {
+            return new SupplierTask<>(body);
+        }
 
         SupplierTask(Supplier<? extends T> body) {
             this.body = Objects.requireNonNull(body, "task body (Supplier) must not be null");
@@ -269,6 +255,10 @@ final class Tasks {
     static final class RunnableTask extends Task<Void> {
         private final Runnable body;
 
+        static Task<Void> wrap(Runnable body) {
+            return new RunnableTask(body);
+        }
+
         RunnableTask(Runnable body) {
             this.body = Objects.requireNonNull(body, "task body (Runnable) must not be null");
         }
@@ -285,6 +275,10 @@ final class Tasks {
         private final Runnable body;
         private final T result;
 
+        static <T> Task<T> wrap(Runnable body, T result) {
+            return new RunnableValueTask<>(body, result);
+        }
+
         RunnableValueTask(Runnable body, T result) {
             this.body = Objects.requireNonNull(body, "task body (Runnable) must not be null");
             this.result = result;
@@ -300,6 +294,10 @@ final class Tasks {
     /** {@code submit(Callable)}, {@code newTaskFor}, {@code invokeAll}, {@code invokeAny}. */
     static final class CallableTask<T> extends InterruptibleTask<T> {
         private final Callable<? extends T> body;
+
+        static <T> Task<T> wrap(Callable<? extends T> body) {
+            return new CallableTask<>(body);
+        }
 
         CallableTask(Callable<? extends T> body) {
             this.body = Objects.requireNonNull(body, "task body (Callable) must not be null");

@@ -24,6 +24,7 @@ class MultiprogrammingTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void moreWorkersThanCoresTurnTheModeOnUntilThePoolTerminates() {
         int before = Oversubscription.workers();
+        Oversubscription.refine();                // as the feedback sampler does after its first quantum
         int p = CpuBudget.cores() + 1;
         StrandPool pool = StrandPool.builder().parallelism(p).build();
         try {

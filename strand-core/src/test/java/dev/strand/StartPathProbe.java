@@ -1,8 +1,8 @@
 package dev.strand;
 
 /**
- * The program {@link StartPathTest} runs in a fresh JVM: a pool of two, one small fork-join task,
- * its result printed. No string concatenation or lambda of its own before the result, so that every
+ * The program {@link StartPathTest} runs in a fresh JVM: a pool of two, one small fork-join task
+ * (a {@link Task} subclass, then the same as a {@code Supplier}), its result printed. No string concatenation or lambda of its own before the result, so that every
  * class the log shows loaded by then is the library's doing.
  */
 public final class StartPathProbe {
@@ -34,6 +34,14 @@ public final class StartPathProbe {
         }
     }
 
+    /** The same sum as a {@code Supplier} (a named class: a lambda would spin one). */
+    static final class SumBody implements java.util.function.Supplier<Long> {
+        @Override
+        public Long get() {
+            return new Sum(0, 1000).compute();
+        }
+    }
+
     /**
      * @param args none
      */
@@ -41,7 +49,8 @@ public final class StartPathProbe {
         long result;
         try (StrandPool pool = new StrandPool(2)) {
             result = pool.invoke(new Sum(0, 1000));
-            System.out.println(result);
+            long viaSupplier = pool.invoke(new SumBody());
+            System.out.println(viaSupplier == result ? result : -1);
         }
     }
 }

@@ -18,11 +18,24 @@ import java.util.List;
 public final class CpuBudget {
     private CpuBudget() { }
 
-    private static final int CORES = read();
+    /** The budget once read, 0 before: read at first use, not at class initialization. */
+    private static volatile int cores;
 
-    /** @return the whole cores this process may use, at least 1 (read once, at first use) */
+    /**
+     * Reads the cgroup files (the JDK's file and charset classes, a double parsed) at the first
+     * call: {@code Oversubscription} asks from the feedback sampler's thread, after the workers'
+     * first quantum, so that a pool's start does not pay for it (docs/design.md, "Start-up").
+     *
+     * @return the whole cores this process may use, at least 1
+     */
     public static int cores() {
-        return CORES;
+        int c = cores;
+        if (c == 0) {
+            c = read();                           // racing first callers read the same files
+            cores = c;
+        }
+        assert c >= 1 : "a budget of at least one core";
+        return c;
     }
 
     private static int read() {

@@ -6,17 +6,26 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The process's live pool workers against its cores: a pool adds each core worker's thread as it
  * starts it (at the pool's start, and when work revives a slot whose thread retired after the
  * keep-alive), and each such thread removes itself as it exits (retired, or the pool stopped).
- * {@link #active()} says whether they add up to more than {@link CpuBudget#cores()}. Counting
- * threads, not pools, makes the count follow what actually runs: a pool dropped without
- * {@code close()} counts until its idle workers retire, and is then collectable; an idle common
- * pool counts nothing once its workers have retired. Spare threads are not counted: one runs only
- * while a core worker blocks. A worker reads {@link #active()} before a steal attempt, so it is
- * one volatile read of a counter written only when worker threads start and exit.
+ * {@link #active()} says whether they add up to more than {@link CpuBudget#cores()} (see
+ * {@link #refine}). Counting threads, not pools, makes the count follow what actually runs: a pool
+ * dropped without {@code close()} counts until its idle workers retire, and is then collectable; an
+ * idle common pool counts nothing once its workers have retired. Spare threads are not counted:
+ * one runs only while a core worker blocks. A worker reads {@link #active()} before a steal
+ * attempt, so it is two volatile reads: a counter written only when worker threads start and
+ * exit, and the cores, written once.
  */
 public final class Oversubscription {
     private Oversubscription() { }
 
     private static final AtomicInteger WORKERS = new AtomicInteger();
+
+    /**
+     * The cores the count is compared with: the processors the JVM reports (its own affinity and,
+     * with container support, quota bound) until {@link #refine} lowers it to {@link CpuBudget#cores()},
+     * which reads the cgroup files. Refined off the path to a pool's first result: by the feedback
+     * sampler after the first quantum, or at the first registration where there is no sampler.
+     */
+    private static volatile int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     /**
      * Core worker threads are starting.
@@ -41,7 +50,19 @@ public final class Oversubscription {
     public static boolean active() {
         // From the count itself: a flag written after each change could be left stale by two
         // threads whose changes and writes interleave, and threads start and exit often.
-        return WORKERS.get() > CpuBudget.cores();
+        return WORKERS.get() > cores;
+    }
+
+    /** Reads the process's CPU budget ({@link CpuBudget#cores()}) and compares with it from now on. */
+    public static void refine() {
+        int c = CpuBudget.cores();
+        assert c >= 1 : "a budget of at least one core";
+        cores = c;
+    }
+
+    /** @return the cores {@link #active()} compares with now */
+    public static int cores() {
+        return cores;
     }
 
     /** @return the live core worker threads of every pool */

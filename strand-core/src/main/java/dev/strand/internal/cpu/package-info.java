@@ -17,7 +17,9 @@
  * keep-alive, or whose pool was dropped and collected, counts no more). The cores are
  * {@link dev.strand.internal.cpu.CpuBudget}: the processors the JVM reports, bounded by the
  * cgroup CPU quota read from {@code /sys/fs/cgroup} (a JVM run with container support off would
- * otherwise count the host's processors). Other processes are not visible from here:
+ * otherwise count the host's processors). The quota is read off the path to a pool's first result,
+ * by the feedback sampler ({@link dev.strand.internal.cpu.Oversubscription#refine}); until then
+ * the count is compared with the processors the JVM reports. Other processes are not visible from here:
  * {@code ALWAYS} is for machines known to be shared. On a dedicated core, {@code Thread.yield}
  * returns at once (about a microsecond, a system call), which is why it is not always on: a
  * thief's sweep makes P - 1 attempts.

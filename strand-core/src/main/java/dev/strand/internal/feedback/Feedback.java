@@ -1,6 +1,7 @@
 package dev.strand.internal.feedback;
 
 import dev.strand.internal.cpu.Oversubscription;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,17 +19,29 @@ import java.util.concurrent.locks.LockSupport;
  * after a quantum in which none did it parks until a worker wakes from its sleep
  * ({@link #resumed}), and the next busy quantum starts from "dedicated".
  */
-public final class Feedback {
+public final class Feedback implements Runnable {
+    /** The sampler thread's body (the one instance); no other is made. */
     private Feedback() { }
 
     /** The sampling quantum: a few of the kernel scheduler's time slices. */
     static final long QUANTUM_NANOS = 20_000_000L;
+    /**
+     * The sampler's first look at the workers, after the first registration: later than a short
+     * program's first result (tens of milliseconds in a fresh JVM), so that the sampler's set-up
+     * does not share the cores with it. Oversubscription counts from the start.
+     */
+    static final long FIRST_LOOK_NANOS = 100_000_000L;
     /** While idle, the sampler looks again this often even if no worker woke it. */
     private static final long IDLE_NANOS = 1_000_000_000L;
     /** Below this share of a quantum wanted (all workers together), the workers are idle. */
     private static final double IDLE_DEMAND = 0.01;
-    /** Whether this system has per-thread scheduler statistics (Linux with schedstat/sched_info). */
-    private static final boolean AVAILABLE = Files.isReadable(Path.of("/proc/thread-self/schedstat"));
+    /**
+     * Whether this system has per-thread scheduler statistics (Linux with schedstat/sched_info).
+     * Asked through {@code java.io.File}, which the JVM has initialized at its start, not through
+     * {@code java.nio.file}, whose default file system a program may never touch otherwise: this
+     * runs as a pool's first worker starts (docs/design.md, "Start-up").
+     */
+    private static final boolean AVAILABLE = new File("/proc/thread-self/schedstat").canRead();
 
     /** The last quantum's decision: the workers met competition for their cores. */
     private static volatile boolean shared;
@@ -61,6 +74,7 @@ public final class Feedback {
      */
     public static int register() {
         if (!AVAILABLE) {
+            Oversubscription.refine();            // no sampler to do it later
             return -1;
         }
         int tid = ownTid();
@@ -75,7 +89,7 @@ public final class Feedback {
             tids[count++] = tid;
             LOCK.notifyAll();                     // a sampler waiting for a worker
             if (sampler == null) {
-                Thread t = new Thread(new Sampler(), "strand-feedback");
+                Thread t = new Thread(new Feedback(), "strand-feedback");
                 t.setDaemon(true);
                 t.start();
                 sampler = t;
@@ -151,32 +165,45 @@ public final class Feedback {
         shared = value != null && value;
     }
 
-    /** @return the calling thread's Linux thread id, from {@code /proc/thread-self}, or -1 */
+    /**
+     * @return the calling thread's Linux thread id, from {@code /proc/thread-self} (a link to
+     *     {@code /proc/PID/task/TID}), or -1
+     */
     private static int ownTid() {
         try {
-            String link = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString();
+            String link = new File("/proc/thread-self").getCanonicalPath();
             return Integer.parseInt(link.substring(link.lastIndexOf('/') + 1));
-        } catch (IOException | UnsupportedOperationException | SecurityException | NumberFormatException e) {
+        } catch (IOException | SecurityException | NumberFormatException e) {
             return -1;                            // not Linux, or no procfs: no feedback for this thread
         }
     }
 
-    /** The sampler's body: a named class, not a method reference, which would spin a class at start-up. */
-    private static final class Sampler implements Runnable {
-        @Override
-        public void run() {
-            sample();
-        }
+    /**
+     * The sampler's body. This class is the thread's Runnable itself: a method reference would spin
+     * a class at start-up, and a nested class would be one more class for every pool's start to load.
+     */
+    @Override
+    public void run() {
+        sample();
     }
 
     /** The sampler's loop: one quantum after another while some worker is registered. */
     private static void sample() {
+        // Nothing before the first look: the sampler's set-up (its classes, the cgroup files)
+        // would compete with a short program's first tasks for the cores (docs/design.md, "Start-up").
+        LockSupport.parkNanos(FIRST_LOOK_NANOS - QUANTUM_NANOS);
+        long t = System.nanoTime();
+        LockSupport.parkNanos(QUANTUM_NANOS);     // the first quantum only takes a baseline
+        Oversubscription.refine();                // the cgroup files, read off the workers' path
         Detector detector = new Detector();
         Map<Integer, long[]> last = new HashMap<>();
         int[] snapshot = new int[0];
-        long t = System.nanoTime();
+        boolean first = true;
         while (true) {
-            LockSupport.parkNanos(QUANTUM_NANOS);
+            if (!first) {
+                LockSupport.parkNanos(QUANTUM_NANOS);
+            }
+            first = false;
             synchronized (LOCK) {
                 if (count == 0) {                 // no worker to sample: wait for a registration
                     if (!forced) {

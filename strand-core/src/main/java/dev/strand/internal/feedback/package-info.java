@@ -26,10 +26,13 @@
  * <h2>Protocol</h2>
  * <ul>
  *   <li>A core worker of an {@code AUTO} pool registers its thread at start (its Linux thread id
- *       from {@code /proc/thread-self}, one readlink) and unregisters at exit, under a lock: these
- *       happen at thread start and exit only.</li>
- *   <li>One daemon thread, {@code strand-feedback}, started at the first registration, wakes every
- *       quantum (20 ms, a few of the kernel scheduler's time slices), reads the schedstat file of
+ *       from {@code /proc/thread-self}, one readlink through {@code java.io.File}) and
+ *       unregisters at exit, under a lock: these happen at thread start and exit only.</li>
+ *   <li>One daemon thread, {@code strand-feedback}, started at the first registration, takes its
+ *       first look 100 ms later (a short program's first result is not kept waiting for a core
+ *       by the sampler's set-up, nor by the cgroup quota it reads then for
+ *       {@code internal.cpu}), then wakes every quantum (20 ms, a few of the kernel scheduler's
+ *       time slices), reads the schedstat file of
  *       each registered thread, sums the deltas and hands them to the {@link
  *       dev.strand.internal.feedback.Detector}, whose decision it publishes in one volatile
  *       boolean. Nothing else runs per quantum; no worker ever reads a file or the clock for it.</li>

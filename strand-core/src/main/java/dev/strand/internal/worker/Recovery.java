@@ -47,7 +47,7 @@ final class Recovery {
 
     static boolean recordedBelow(Worker w, Object r, int n) {
         for (int i = 0; i < n; i++) {
-            if (w.unfinished[i][0] == r && r != Worker.REPORT_ONLY) {
+            if (w.unfinished[i][0] == r && r != Worker.ReportOnly.REPORT_ONLY) {
                 return true;
             }
         }
@@ -57,7 +57,7 @@ final class Recovery {
     static void settle(Worker w, Runnable r, Throwable e) {
         if (Worker.TASKS.isTask(r)) {
             Worker.TASKS.abort(r, e);
-        } else if (r == Worker.REPORT_ONLY) {
+        } else if (r == Worker.ReportOnly.REPORT_ONLY) {
             w.reportUncaught(e);
         } else {
             w.poolAccess.requeue(r);                      // never started: it runs later (or is cancelled)

@@ -89,7 +89,7 @@ final class Runs {
             try {
                 w.reportUncaught(e);
             } catch (Throwable overflow) {        // r ran: report later, never run it again
-                w.unfinished[w.unfinishedCount++ & Worker.UNFINISHED_MASK] = new Object[] {Worker.REPORT_ONLY, e};
+                w.unfinished[w.unfinishedCount++ & Worker.UNFINISHED_MASK] = new Object[] {Worker.ReportOnly.REPORT_ONLY, e};
             }
         }
     }

@@ -195,8 +195,6 @@ public final class Worker extends Thread {
     /** Each level an error unwinds returns stack; a handful of entries is the most seen. */
     static final int UNFINISHED_CAPACITY = 64;
     public static final int UNFINISHED_MASK = UNFINISHED_CAPACITY - 1;
-    /** Marks a failure of a plain Runnable that ran but whose report overflowed: report only. */
-    static final Runnable REPORT_ONLY = new ReportOnly();
     /** Consecutive failures of the scheduling loop itself before the pool gives up. */
     static final int MAX_LOOP_FAILURES = 8;
 
@@ -671,8 +669,14 @@ public final class Worker extends Thread {
     }
 
 
-    /** The type of {@link #REPORT_ONLY}: a sentinel compared by identity, never run. */
-    private static final class ReportOnly implements Runnable {
+    /**
+     * Marks a failure of a plain Runnable that ran but whose report overflowed: report only. A
+     * sentinel compared by identity, never run; in a class of its own, loaded at the first
+     * failure, not by every pool's start.
+     */
+    static final class ReportOnly implements Runnable {
+        static final Runnable REPORT_ONLY = new ReportOnly();
+
         @Override
         public void run() {
             throw new AssertionError("REPORT_ONLY marks a report; it never runs");

@@ -26,13 +26,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
 
 /**
  * {@code coldstart}: what a command-line tool, a test or a serverless function sees. Every run
  * launches a fresh JVM running {@link ColdMain} and measures the time from the launch to the line
  * carrying its result. The child's class path is what a user's would be: the core library's
  * classes and the program, not this harness's (extracted into a small jar at set-up when the
- * harness runs from one large jar).
+ * harness runs from one large jar; the library's entries stored, not deflated, as strand-core's
+ * own jar ships them).
  *
  * <p>{@code job=first}: a pool of P and one small fork-join task. {@code job=second}: a job of
  * about a second (fib(36) forking down to fib(18), ten times). Set-up runs every variant once more
@@ -247,6 +250,9 @@ public final class ColdStartWorkload extends Workload {
         }
     }
 
+    /** The program's package: the rest of what the child needs is the library. */
+    private static final String PROGRAM = "dev/strand/workloads/coldstart/";
+
     /** Packages of the command line's jar that a Strand user's program does not have. */
     private static final List<String> NOT_THE_LIBRARY = List.of("dev/strand/cli/", "dev/strand/cluster/",
             "dev/strand/sim/", "dev/strand/workloads/", "dev/strand/bench/");
@@ -255,7 +261,7 @@ public final class ColdStartWorkload extends Workload {
         if (!entry.endsWith(".class")) {
             return false;
         }
-        if (entry.startsWith("dev/strand/workloads/coldstart/")) {
+        if (entry.startsWith(PROGRAM)) {
             return true;
         }
         if (!entry.startsWith("dev/strand/")) {
@@ -277,10 +283,22 @@ public final class ColdStartWorkload extends Workload {
                 if (!childNeeds(entry.getName())) {
                     continue;
                 }
-                out.putNextEntry(new JarEntry(entry.getName()));
+                byte[] bytes;
                 try (InputStream is = in.getInputStream(entry)) {
-                    is.transferTo(out);
+                    bytes = is.readAllBytes();
                 }
+                JarEntry copy = new JarEntry(entry.getName());
+                if (!entry.getName().startsWith(PROGRAM)) {
+                    // The library as strand-core's jar ships it: stored, not deflated.
+                    CRC32 crc = new CRC32();
+                    crc.update(bytes);
+                    copy.setMethod(ZipEntry.STORED);
+                    copy.setSize(bytes.length);
+                    copy.setCompressedSize(bytes.length);
+                    copy.setCrc(crc.getValue());
+                }
+                out.putNextEntry(copy);
+                out.write(bytes);
                 out.closeEntry();
             }
         }

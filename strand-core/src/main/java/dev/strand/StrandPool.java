@@ -161,7 +161,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         int p = config.parallelism();
         int slots = p + config.maxSpares();       // spare slots get a deque and a thread when first used
         this.access = new PoolInternals(this);
-        this.sleep = new SleepCoordinator(p, config.maxSpares(), config.tuning().maxSearchers(), access);
+        this.sleep = new SleepCoordinator(p, config.maxSpares(), config.experimentalMaxSearchers(), access);
         this.workers = new Worker[slots];
         @SuppressWarnings("unchecked")
         WorkerDeque<Runnable>[] ds = (WorkerDeque<Runnable>[]) new WorkerDeque<?>[slots];
@@ -174,7 +174,9 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         // of the profiler's classes.
         this.profiler = config.profile() || System.getProperty(Profiling.PROPERTY) != null
                 ? Profiling.start(config.name(), p, config.timeline()) : null;
-        this.board = new StealBoard(slots, Locality.of(config.tuning(), p));
+        PoolConfig.Tuning t = config.tuning();
+        this.board = new StealBoard(slots, Locality.of(t.topology() == null ? null : t.topology().spec(),
+                t.hierarchicalVictims(), t.stealBack(), p));
         this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
         for (int i = 0; i < p; i++) {
             workers[i] = new Worker(this, access, i, workers, ds, board, sleep, config);
@@ -196,7 +198,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             // a push when nothing is stealable grants at once: sleeping thieves do not ask.
             return new BwosDeque<>(t.bwosBlocks(), t.bwosBlockSize(), true, true, onShare);
         }
-        return new ChaseLevDeque<>(256, t.splitDeques(), onShare);
+        return new ChaseLevDeque<>(256, config.experimentalSplitDeques(), onShare);
     }
 
     // ---------------------------------------------------------------- the common pool

@@ -47,7 +47,7 @@ class EngineBoundaryTest {
      * interface with no behaviour of the runtime's behind it.
      */
     static final Set<String> ENGINE_MAY_USE = Set.of(
-            "dev.strand.PoolConfig", "dev.strand.PoolConfig$Tuning", "dev.strand.DequeKind",
+            "dev.strand.PoolConfig", "dev.strand.PoolConfig$Tuning", "dev.strand.ExperimentalSettings", "dev.strand.DequeKind",
             "dev.strand.JoinPolicy", "dev.strand.StealPolicy", "dev.strand.Multiprogramming",
             "dev.strand.WorkerStats", "dev.strand.ContextPropagator",
             "dev.strand.trace.SchedulerListener", "dev.strand.trace.SpawnEvent", "dev.strand.trace.StealEvent",

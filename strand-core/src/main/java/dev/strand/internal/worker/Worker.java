@@ -243,9 +243,9 @@ public final class Worker extends Thread {
         this.nexts = poolAccess.nextSlots();
         this.ownsNext = nexts != null && !spare;
         this.stealHalf = c.tuning().stealPolicy() == StealPolicy.HALF;
-        this.stealHalfLimit = c.tuning().stealHalfLimit();
+        this.stealHalfLimit = c.experimental().stealHalfLimit();
         this.spawnBound = c.tuning().spawnBound();
-        this.spinRounds = c.tuning().spinRounds();
+        this.spinRounds = c.experimental().spinRounds();
         this.pacing = new StealPace(c.tuning().stealPaceNanos());
         this.greedyJoin = c.tuning().joinPolicy() == JoinPolicy.GREEDY;
         this.lazySplitting = c.tuning().lazySplitting();

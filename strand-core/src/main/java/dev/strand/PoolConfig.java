@@ -1,5 +1,6 @@
 package dev.strand;
 
+import dev.strand.internal.worker.EngineSettings;
 import dev.strand.trace.SchedulerListener;
 import java.time.Duration;
 import java.util.Objects;
@@ -71,7 +72,7 @@ public final class PoolConfig {
         this.maxSpares = b.maxSpares;
         this.multiprogramming = Objects.requireNonNull(b.multiprogramming, "multiprogramming must not be null");
         ConfigChecks.checkPool(this);
-        this.tuning = new Tuning(b.tuning);
+        this.tuning = b.tuning == null ? new Tuning() : new Tuning(b.tuning);
         this.experimental = b.experimental == null ? null : new ExperimentalSettings(b.experimental, parallelism);
         if (tuning.deque() == DequeKind.BWOS && experimentalSplitDeques()) {
             throw new IllegalArgumentException("deque BWOS cannot be combined with the experimental splitDeques: "
@@ -206,16 +207,19 @@ public final class PoolConfig {
         return experimental != null && experimental.splitDeques;
     }
 
-    int experimentalSpinRounds() {
-        return experimental != null ? experimental.spinRounds : ExperimentalSettings.DEFAULT_SPIN_ROUNDS;
-    }
-
-    int experimentalStealHalfLimit() {
-        return experimental != null ? experimental.stealHalfLimit : ExperimentalSettings.DEFAULT_STEAL_HALF_LIMIT;
-    }
-
     int experimentalMaxSearchers() {
         return experimental != null ? experimental.maxSearchers : Math.max(1, parallelism / 2);
+    }
+
+    /** @return the settings the pool's workers run with: the engine's value of this configuration */
+    EngineSettings engineSettings() {
+        return new EngineSettings(name, parallelism, stackSize, daemon, keepAliveNanos, listener,
+                uncaughtExceptionHandler, onWorkerStart, onWorkerExit, multiprogramming,
+                tuning.deque() == DequeKind.BWOS, tuning.stealPolicy() == StealPolicy.HALF,
+                experimental != null ? experimental.stealHalfLimit : ExperimentalSettings.DEFAULT_STEAL_HALF_LIMIT,
+                tuning.spawnBound(),
+                experimental != null ? experimental.spinRounds : ExperimentalSettings.DEFAULT_SPIN_ROUNDS,
+                tuning.stealPaceNanos(), tuning.joinPolicy() == JoinPolicy.GREEDY, tuning.lazySplitting());
     }
 
     @Override
@@ -281,6 +285,22 @@ public final class PoolConfig {
         private final DequeKind deque;
         private final int bwosBlocks;
         private final int bwosBlockSize;
+
+        /** The defaults: a configuration whose builder set no tuning loads no class for its builder. */
+        private Tuning() {
+            this.stealPolicy = StealPolicy.ONE;
+            this.joinPolicy = JoinPolicy.GREEDY;
+            this.lazySplitting = true;
+            this.spawnBound = DEFAULT_SPAWN_BOUND;
+            this.stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
+            this.stealBack = false;
+            this.hierarchicalVictims = false;
+            this.topology = null;
+            this.runNext = false;
+            this.deque = DequeKind.CHASE_LEV;
+            this.bwosBlocks = DEFAULT_BWOS_BLOCKS;
+            this.bwosBlockSize = DEFAULT_BWOS_BLOCK_SIZE;
+        }
 
         private Tuning(Builder b) {
             this.stealPolicy = Objects.requireNonNull(b.stealPolicy, "stealPolicy must not be null");
@@ -500,7 +520,7 @@ public final class PoolConfig {
         private ContextPropagator<?> contextPropagator;
         private int maxSpares = DEFAULT_MAX_SPARES;
         private Multiprogramming multiprogramming = Multiprogramming.AUTO;
-        private final Tuning.Builder tuning = new Tuning.Builder();
+        private Tuning.Builder tuning;                   // made when first set: see Tuning()
         private ExperimentalSettings.Builder experimental;      // made when first set: see PoolConfig.experimental
 
         Builder() { }
@@ -638,7 +658,11 @@ public final class PoolConfig {
          * @return this
          */
         public Builder tuning(Consumer<Tuning.Builder> settings) {
-            Objects.requireNonNull(settings, "tuning settings must not be null").accept(tuning);
+            Objects.requireNonNull(settings, "tuning settings must not be null");
+            if (tuning == null) {
+                tuning = new Tuning.Builder();
+            }
+            settings.accept(tuning);
             return this;
         }
 

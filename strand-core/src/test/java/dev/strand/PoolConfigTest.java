@@ -36,8 +36,13 @@ class PoolConfigTest {
         assertThat(t.joinPolicy()).isEqualTo(JoinPolicy.GREEDY);
         assertThat(t.lazySplitting()).isTrue();
         assertThat(t.stealPaceNanos()).isEqualTo(PoolConfig.Tuning.DEFAULT_STEAL_PACE_NANOS);
+        assertThat(dev.strand.internal.steal.StealPace.MAX_PACE_NANOS)     // the engine's own copy
+                .isEqualTo(PoolConfig.Tuning.MAX_STEAL_PACE_NANOS);
         assertThat(t.spawnBound()).isEqualTo(PoolConfig.Tuning.DEFAULT_SPAWN_BOUND);
         assertThat(t.topology()).isNull();
+        // the defaults a builder that set no tuning gets are the builder's own
+        assertThat(StrandPool.builder().tuning(u -> { }).config().tuning()).isEqualTo(t).hasSameHashCodeAs(t)
+                .hasToString(t.toString());
         assertThat(t.deque()).isEqualTo(DequeKind.CHASE_LEV);
         assertThat(t.bwosBlocks()).isEqualTo(PoolConfig.Tuning.DEFAULT_BWOS_BLOCKS);
         assertThat(t.bwosBlockSize()).isEqualTo(PoolConfig.Tuning.DEFAULT_BWOS_BLOCK_SIZE);

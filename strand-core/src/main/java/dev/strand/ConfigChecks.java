@@ -1,7 +1,8 @@
 package dev.strand;
 
 /**
- * The range checks of {@link PoolConfig} and its {@link PoolConfig.Tuning}, run once by their
+ * The range checks of {@link PoolConfig}, its {@link PoolConfig.Tuning} and its
+ * {@link ExperimentalSettings}, run once by their
  * constructors: apart, so that the configuration classes read as the list of settings they are.
  *
  * <p>Invariant: a configuration that passed these checks is within every documented range, so the
@@ -30,29 +31,19 @@ final class ConfigChecks {
         }
     }
 
-    /**
-     * Checks {@code t}, whose fields are assigned; {@code maxSearchers} is the builder's value
-     * ({@code -1}: derived from the parallelism).
-     */
-    static void checkTuning(PoolConfig.Tuning t, int maxSearchers) {
-        if (t.topology() != null && !t.topology().strip().equals("machine")) {
-            dev.strand.internal.topology.Topology.of(t.topology());   // throws naming the spec
+    /** Checks {@code t}, whose fields are assigned. */
+    static void checkTuning(PoolConfig.Tuning t) {
+        if (t.topology() != null && !t.topology().isMachine()) {
+            // Topology's factories checked the spec; the engine's reading of it is the last word
+            dev.strand.internal.topology.Topology.of(t.topology().spec());
         }
-        if (t.stealHalfLimit() < 1) {
-            throw new IllegalArgumentException("stealHalfLimit must be >= 1, got " + t.stealHalfLimit());
-        }
-        if (t.spawnBound() < 1) {
-            throw new IllegalArgumentException("spawnBound must be >= 1, got " + t.spawnBound());
-        }
-        if (t.spinRounds() < 0) {
-            throw new IllegalArgumentException("spinRounds must be >= 0, got " + t.spinRounds());
+        if (t.spawnBound() < 1 || t.spawnBound() > PoolConfig.Tuning.MAX_SPAWN_BOUND) {
+            throw new IllegalArgumentException("spawnBound must be in [1, " + PoolConfig.Tuning.MAX_SPAWN_BOUND
+                    + "], got " + t.spawnBound());
         }
         if (t.stealPaceNanos() < 0 || t.stealPaceNanos() > PoolConfig.Tuning.MAX_STEAL_PACE_NANOS) {
             throw new IllegalArgumentException("stealPaceNanos must be in [0, " + PoolConfig.Tuning.MAX_STEAL_PACE_NANOS
                     + "], got " + t.stealPaceNanos());
-        }
-        if (maxSearchers == 0 || maxSearchers < -1) {
-            throw new IllegalArgumentException("maxSearchers must be >= 1, got " + maxSearchers);
         }
         if (t.bwosBlocks() < 2 || t.bwosBlocks() > PoolConfig.Tuning.MAX_BWOS_DIMENSION) {
             throw new IllegalArgumentException("bwosBlocks must be in [2, " + PoolConfig.Tuning.MAX_BWOS_DIMENSION
@@ -62,9 +53,21 @@ final class ConfigChecks {
             throw new IllegalArgumentException("bwosBlockSize must be in [1, " + PoolConfig.Tuning.MAX_BWOS_DIMENSION
                     + "], got " + t.bwosBlockSize());
         }
-        if (t.deque() == DequeKind.BWOS && t.splitDeques()) {
-            throw new IllegalArgumentException("deque BWOS cannot be combined with splitDeques: "
-                    + "a BWoS deque keeps the owner's block private already; choose one");
+    }
+
+    /**
+     * Checks {@code e}, whose fields are assigned; {@code maxSearchers} is the builder's value
+     * ({@code -1}: derived from the parallelism).
+     */
+    static void checkExperimental(ExperimentalSettings e, int maxSearchers) {
+        if (e.stealHalfLimit() < 1) {
+            throw new IllegalArgumentException("experimental stealHalfLimit must be >= 1, got " + e.stealHalfLimit());
+        }
+        if (e.spinRounds() < 0) {
+            throw new IllegalArgumentException("experimental spinRounds must be >= 0, got " + e.spinRounds());
+        }
+        if (maxSearchers == 0 || maxSearchers < -1) {
+            throw new IllegalArgumentException("experimental maxSearchers must be >= 1, got " + maxSearchers);
         }
     }
 }

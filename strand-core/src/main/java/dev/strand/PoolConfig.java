@@ -1,5 +1,6 @@
 package dev.strand;
 
+import dev.strand.internal.worker.EngineSettings;
 import dev.strand.trace.SchedulerListener;
 import java.time.Duration;
 import java.util.Objects;
@@ -15,10 +16,11 @@ import java.util.function.Consumer;
  * {@linkplain Builder#listener listener},
  * {@linkplain Builder#uncaughtExceptionHandler uncaught-exception handler} and the worker
  * {@linkplain Builder#onWorkerStart start} and {@linkplain Builder#onWorkerExit exit} hooks, and the
- * {@linkplain Builder#contextPropagator context propagator}. The scheduler's knobs
+ * {@linkplain Builder#contextPropagator context propagator}. The scheduler's supported settings
  * are grouped apart in {@link Tuning}, set through {@link Builder#tuning}: their defaults are what
- * Strand is measured and tested with, and they exist to compare scheduling policies, so they may
- * change between minor versions.
+ * Strand is measured and tested with. Settings for experiments with the scheduler's inner workings
+ * are behind a door of their own, {@link ExperimentalSettings}, set through {@link Builder#experimental}:
+ * they may change or vanish in any release.
  *
  * <pre>{@code
  * StrandPool pool = StrandPool.builder().name("render").parallelism(4)
@@ -50,6 +52,8 @@ public final class PoolConfig {
     private final int maxSpares;
     private final Multiprogramming multiprogramming;
     private final Tuning tuning;
+    /** Null when the builder set no experimental setting: then {@link #experimental()} makes the defaults. */
+    private final ExperimentalSettings experimental;
 
     private PoolConfig(Builder b) {
         // "pool-3", not "3": a bare number in "StrandPool '3' is shut down" reads as a parallelism
@@ -68,7 +72,12 @@ public final class PoolConfig {
         this.maxSpares = b.maxSpares;
         this.multiprogramming = Objects.requireNonNull(b.multiprogramming, "multiprogramming must not be null");
         ConfigChecks.checkPool(this);
-        this.tuning = new Tuning(b.tuning, parallelism);
+        this.tuning = b.tuning == null ? new Tuning() : new Tuning(b.tuning);
+        this.experimental = b.experimental == null ? null : new ExperimentalSettings(b.experimental, parallelism);
+        if (tuning.deque() == DequeKind.BWOS && experimentalSplitDeques()) {
+            throw new IllegalArgumentException("deque BWOS cannot be combined with the experimental splitDeques: "
+                    + "a BWoS deque keeps the owner's block private already; choose one");
+        }
     }
 
     /**
@@ -179,9 +188,38 @@ public final class PoolConfig {
         return contextPropagator;
     }
 
-    /** @return the scheduler's knobs */
+    /** @return the scheduler's supported settings */
     public Tuning tuning() {
         return tuning;
+    }
+
+    /**
+     * @return the experimental settings: they may change or vanish in any release (see
+     *     {@link ExperimentalSettings})
+     */
+    public ExperimentalSettings experimental() {
+        return experimental != null ? experimental : new ExperimentalSettings(null, parallelism);
+    }
+
+    // Read by the pool without making the defaults' object: a pool that sets no experimental
+    // setting loads no class for them.
+    boolean experimentalSplitDeques() {
+        return experimental != null && experimental.splitDeques;
+    }
+
+    int experimentalMaxSearchers() {
+        return experimental != null ? experimental.maxSearchers : Math.max(1, parallelism / 2);
+    }
+
+    /** @return the settings the pool's workers run with: the engine's value of this configuration */
+    EngineSettings engineSettings() {
+        return new EngineSettings(name, parallelism, stackSize, daemon, keepAliveNanos, listener,
+                uncaughtExceptionHandler, onWorkerStart, onWorkerExit, multiprogramming,
+                tuning.deque() == DequeKind.BWOS, tuning.stealPolicy() == StealPolicy.HALF,
+                experimental != null ? experimental.stealHalfLimit : ExperimentalSettings.DEFAULT_STEAL_HALF_LIMIT,
+                tuning.spawnBound(),
+                experimental != null ? experimental.spinRounds : ExperimentalSettings.DEFAULT_SPIN_ROUNDS,
+                tuning.stealPaceNanos(), tuning.joinPolicy() == JoinPolicy.GREEDY, tuning.lazySplitting());
     }
 
     @Override
@@ -193,7 +231,7 @@ public final class PoolConfig {
                 && onWorkerStart == c.onWorkerStart && onWorkerExit == c.onWorkerExit
                 && contextPropagator == c.contextPropagator && maxSpares == c.maxSpares
                 && multiprogramming == c.multiprogramming
-                && tuning.equals(c.tuning);
+                && tuning.equals(c.tuning) && experimental().equals(c.experimental());
     }
 
     @Override
@@ -205,12 +243,15 @@ public final class PoolConfig {
     public String toString() {
         return "PoolConfig[name=" + name + ", parallelism=" + parallelism + ", stackSize=" + stackSize
                 + ", daemon=" + daemon + ", keepAliveNanos=" + keepAliveNanos + ", profile=" + profile
-                + ", maxSpares=" + maxSpares + ", multiprogramming=" + multiprogramming + ", listener=" + listener + ", " + tuning + "]";
+                + ", maxSpares=" + maxSpares + ", multiprogramming=" + multiprogramming + ", listener=" + listener + ", " + tuning
+                + (experimental != null ? ", " + experimental : "") + "]";
     }
 
     /**
-     * The scheduler's knobs, for comparing policies and tuning measured workloads. Defaults are
-     * what Strand is measured and tested with; these settings may change between minor versions.
+     * The scheduler's supported settings. Each is typed, checked when the configuration is built
+     * (an {@link IllegalArgumentException} names the setting and its range) and documented in the
+     * guide with when to change it; the defaults are what Strand is measured and tested with.
+     * Settings of the scheduler's inner workings, for experiments, are in {@link ExperimentalSettings}.
      */
     public static final class Tuning {
         /**
@@ -227,34 +268,46 @@ public final class PoolConfig {
         public static final int DEFAULT_BWOS_BLOCK_SIZE = 32;
         /** Largest {@link #bwosBlocks()} and {@link #bwosBlockSize()}. */
         public static final int MAX_BWOS_DIMENSION = 1 << 16;
+        /** Default {@link #spawnBound()}. */
+        public static final int DEFAULT_SPAWN_BOUND = 1 << 16;
+        /** Largest {@link #spawnBound()}: a deque's largest capacity. */
+        public static final int MAX_SPAWN_BOUND = 1 << 30;
 
         private final StealPolicy stealPolicy;
-        private final int stealHalfLimit;
         private final JoinPolicy joinPolicy;
         private final boolean lazySplitting;
-        private final boolean splitDeques;
         private final int spawnBound;
-        private final int spinRounds;
         private final long stealPaceNanos;
-        private final int maxSearchers;
         private final boolean stealBack;
         private final boolean hierarchicalVictims;
-        private final String topology;
+        private final Topology topology;
         private final boolean runNext;
         private final DequeKind deque;
         private final int bwosBlocks;
         private final int bwosBlockSize;
 
-        private Tuning(Builder b, int parallelism) {
+        /** The defaults: a configuration whose builder set no tuning loads no class for its builder. */
+        private Tuning() {
+            this.stealPolicy = StealPolicy.ONE;
+            this.joinPolicy = JoinPolicy.GREEDY;
+            this.lazySplitting = true;
+            this.spawnBound = DEFAULT_SPAWN_BOUND;
+            this.stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
+            this.stealBack = false;
+            this.hierarchicalVictims = false;
+            this.topology = null;
+            this.runNext = false;
+            this.deque = DequeKind.CHASE_LEV;
+            this.bwosBlocks = DEFAULT_BWOS_BLOCKS;
+            this.bwosBlockSize = DEFAULT_BWOS_BLOCK_SIZE;
+        }
+
+        private Tuning(Builder b) {
             this.stealPolicy = Objects.requireNonNull(b.stealPolicy, "stealPolicy must not be null");
             this.joinPolicy = Objects.requireNonNull(b.joinPolicy, "joinPolicy must not be null");
-            this.stealHalfLimit = b.stealHalfLimit;
             this.lazySplitting = b.lazySplitting;
-            this.splitDeques = b.splitDeques;
             this.spawnBound = b.spawnBound;
-            this.spinRounds = b.spinRounds;
             this.stealPaceNanos = b.stealPaceNanos;
-            this.maxSearchers = b.maxSearchers > 0 ? b.maxSearchers : Math.max(1, parallelism / 2);
             this.stealBack = b.stealBack;
             this.hierarchicalVictims = b.hierarchicalVictims;
             this.topology = b.topology;
@@ -262,17 +315,12 @@ public final class PoolConfig {
             this.deque = Objects.requireNonNull(b.deque, "deque must not be null");
             this.bwosBlocks = b.bwosBlocks;
             this.bwosBlockSize = b.bwosBlockSize;
-            ConfigChecks.checkTuning(this, b.maxSearchers);
+            ConfigChecks.checkTuning(this);
         }
 
         /** @return steal one task, or half a victim's deque */
         public StealPolicy stealPolicy() {
             return stealPolicy;
-        }
-
-        /** @return the most tasks one steal-half takes, {@code >= 1} */
-        public int stealHalfLimit() {
-            return stealHalfLimit;
         }
 
         /** @return greedy (helping) or stalling joins */
@@ -290,25 +338,11 @@ public final class PoolConfig {
         }
 
         /**
-         * @return whether forked tasks stay private until a thief asks (Lace's split deque: the
-         *     owner's fork and join need no fence); false for classic Chase-Lev deques, where every
-         *     fork is stealable at once
-         */
-        public boolean splitDeques() {
-            return splitDeques;
-        }
-
-        /**
          * @return the deque size at which a fork runs the child inline instead of queuing it,
-         *     bounding child-stealing's space, {@code >= 1}
+         *     bounding child-stealing's space, in {@code [1, 2^30]}
          */
         public int spawnBound() {
             return spawnBound;
-        }
-
-        /** @return the steal sweeps an idle worker makes before it parks, {@code >= 0} */
-        public int spinRounds() {
-            return spinRounds;
         }
 
         /**
@@ -320,11 +354,6 @@ public final class PoolConfig {
          */
         public long stealPaceNanos() {
             return stealPaceNanos;
-        }
-
-        /** @return the cap on workers searching for work at once, {@code >= 1} */
-        public int maxSearchers() {
-            return maxSearchers;
         }
 
         /**
@@ -344,13 +373,12 @@ public final class PoolConfig {
         }
 
         /**
-         * @return the topology spec the workers are placed on, or {@code null}: then the machine's
-         *     ({@code "machine"}, read from {@code /sys}) when {@link #hierarchicalVictims()} is on,
-         *     else none. Specs: {@code flat}, {@code machine}, a shape such as {@code 2x4} (two
-         *     groups of four places), or CPU groups such as {@code 0-3;4-7}. With a topology of
-         *     more than one group, the pool's statistics count near and far steals
+         * @return the topology the workers are placed on, or {@code null}: then the machine's
+         *     ({@link Topology#machine()}) when {@link #hierarchicalVictims()} is on, else none.
+         *     With a topology of more than one group, the pool's statistics count near and far
+         *     steals
          */
-        public String topology() {
+        public Topology topology() {
             return topology;
         }
 
@@ -395,12 +423,10 @@ public final class PoolConfig {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Tuning t && stealPolicy == t.stealPolicy && stealHalfLimit == t.stealHalfLimit
+            return o instanceof Tuning t && stealPolicy == t.stealPolicy
                     && joinPolicy == t.joinPolicy && lazySplitting == t.lazySplitting
-                    && splitDeques == t.splitDeques && spawnBound == t.spawnBound
-                    && spinRounds == t.spinRounds && stealPaceNanos == t.stealPaceNanos
-                    && maxSearchers == t.maxSearchers && stealBack == t.stealBack
-                    && hierarchicalVictims == t.hierarchicalVictims
+                    && spawnBound == t.spawnBound && stealPaceNanos == t.stealPaceNanos
+                    && stealBack == t.stealBack && hierarchicalVictims == t.hierarchicalVictims
                     && Objects.equals(topology, t.topology) && runNext == t.runNext
                     && deque == t.deque && bwosBlocks == t.bwosBlocks
                     && bwosBlockSize == t.bwosBlockSize;
@@ -408,37 +434,30 @@ public final class PoolConfig {
 
         @Override
         public int hashCode() {
-            return Objects.hash(stealPolicy, stealHalfLimit, joinPolicy, lazySplitting, splitDeques,
-                    spawnBound, spinRounds, stealPaceNanos, maxSearchers, stealBack,
+            return Objects.hash(stealPolicy, joinPolicy, lazySplitting, spawnBound, stealPaceNanos, stealBack,
                     hierarchicalVictims, topology, runNext, deque, bwosBlocks, bwosBlockSize);
         }
 
         @Override
         public String toString() {
-            return "Tuning[stealPolicy=" + stealPolicy + ", stealHalfLimit=" + stealHalfLimit
-                    + ", joinPolicy=" + joinPolicy + ", lazySplitting=" + lazySplitting
-                    + ", splitDeques=" + splitDeques + ", spawnBound=" + spawnBound
-                    + ", spinRounds=" + spinRounds + ", stealPaceNanos=" + stealPaceNanos
-                    + ", maxSearchers=" + maxSearchers + ", stealBack=" + stealBack
+            return "Tuning[stealPolicy=" + stealPolicy + ", joinPolicy=" + joinPolicy
+                    + ", lazySplitting=" + lazySplitting + ", spawnBound=" + spawnBound
+                    + ", stealPaceNanos=" + stealPaceNanos + ", stealBack=" + stealBack
                     + ", hierarchicalVictims=" + hierarchicalVictims + ", topology=" + topology
                     + ", runNext=" + runNext + ", deque=" + deque + ", bwosBlocks=" + bwosBlocks
                     + ", bwosBlockSize=" + bwosBlockSize + "]";
         }
 
-        /** Sets the knobs; reached through {@link PoolConfig.Builder#tuning}. */
+        /** Sets the supported settings; reached through {@link PoolConfig.Builder#tuning}. */
         public static final class Builder {
             private StealPolicy stealPolicy = StealPolicy.ONE;
-            private int stealHalfLimit = 32;
             private JoinPolicy joinPolicy = JoinPolicy.GREEDY;
             private boolean lazySplitting = true;
-            private boolean splitDeques = false;
-            private int spawnBound = 1 << 16;
-            private int spinRounds = 16;
+            private int spawnBound = DEFAULT_SPAWN_BOUND;
             private long stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
-            private int maxSearchers = -1;
             private boolean stealBack = false;
             private boolean hierarchicalVictims = false;
-            private String topology;
+            private Topology topology;
             private boolean runNext = false;
             private DequeKind deque = DequeKind.CHASE_LEV;
             private int bwosBlocks = DEFAULT_BWOS_BLOCKS;
@@ -448,40 +467,37 @@ public final class PoolConfig {
 
             /** @param v steal one (default) or steal half @return this */
             public Builder stealPolicy(StealPolicy v) { stealPolicy = v; return this; }
-            /** @param v most tasks per steal-half (default 32) @return this */
-            public Builder stealHalfLimit(int v) { stealHalfLimit = v; return this; }
             /** @param v greedy (default) or stalling joins @return this */
             public Builder joinPolicy(JoinPolicy v) { joinPolicy = v; return this; }
             /** @param v lazy binary splitting for {@link Strand#join} (default true) @return this */
             public Builder lazySplitting(boolean v) { lazySplitting = v; return this; }
-            /** @param v split deques, or classic Chase-Lev deques (the default) @return this */
-            public Builder splitDeques(boolean v) { splitDeques = v; return this; }
-            /** @param v deque size at which forks run inline (default 65536) @return this */
+            /**
+             * @param v deque size at which forks run inline, in [1, 2^30] (default
+             *          {@value Tuning#DEFAULT_SPAWN_BOUND})
+             * @return this
+             */
             public Builder spawnBound(int v) { spawnBound = v; return this; }
-            /** @param v idle steal sweeps before parking (default 16) @return this */
-            public Builder spinRounds(int v) { spinRounds = v; return this; }
             /** @param v steal pacing in ns, 0 for none (default {@value Tuning#DEFAULT_STEAL_PACE_NANOS}) @return this */
             public Builder stealPaceNanos(long v) { stealPaceNanos = v; return this; }
-            /** @param v cap on concurrent searchers (default: half the workers, at least 1) @return this */
-            public Builder maxSearchers(int v) { maxSearchers = v; return this; }
             /** @param v submissions from a task to its worker's run-next slot (default false) @return this */
             public Builder runNext(boolean v) { runNext = v; return this; }
-            /** @param v the workers' deque: Chase-Lev (default) or BWoS (not with split deques) @return this */
+            /** @param v the workers' deque: Chase-Lev (default) or BWoS @return this */
             public Builder deque(DequeKind v) { deque = v; return this; }
-            /** @param v blocks per BWoS ring (default {@value Tuning#DEFAULT_BWOS_BLOCKS}) @return this */
+            /** @param v blocks per BWoS ring, in [2, 65536] (default {@value Tuning#DEFAULT_BWOS_BLOCKS}) @return this */
             public Builder bwosBlocks(int v) { bwosBlocks = v; return this; }
-            /** @param v tasks per BWoS block (default {@value Tuning#DEFAULT_BWOS_BLOCK_SIZE}) @return this */
+            /** @param v tasks per BWoS block, in [1, 65536] (default {@value Tuning#DEFAULT_BWOS_BLOCK_SIZE}) @return this */
             public Builder bwosBlockSize(int v) { bwosBlockSize = v; return this; }
             /** @param v steal back from the thieves of a worker's own work first (default false) @return this */
             public Builder stealBack(boolean v) { stealBack = v; return this; }
             /** @param v near victims first, by the topology (default false) @return this */
             public Builder hierarchicalVictims(boolean v) { hierarchicalVictims = v; return this; }
             /**
-             * @param v a topology spec ({@code flat}, {@code machine}, {@code 2x4}, {@code 0-3;4-7}),
-             *          or null (default: the machine's when hierarchical victims are on, else none)
+             * @param v where the workers sit ({@link Topology#shape}, {@link Topology#cpuGroups},
+             *          {@link Topology#parse}...), or null (default: the machine's when
+             *          hierarchical victims are on, else none)
              * @return this
              */
-            public Builder topology(String v) { topology = v; return this; }
+            public Builder topology(Topology v) { topology = v; return this; }
         }
     }
 
@@ -504,7 +520,8 @@ public final class PoolConfig {
         private ContextPropagator<?> contextPropagator;
         private int maxSpares = DEFAULT_MAX_SPARES;
         private Multiprogramming multiprogramming = Multiprogramming.AUTO;
-        private final Tuning.Builder tuning = new Tuning.Builder();
+        private Tuning.Builder tuning;                   // made when first set: see Tuning()
+        private ExperimentalSettings.Builder experimental;      // made when first set: see PoolConfig.experimental
 
         Builder() { }
 
@@ -634,14 +651,35 @@ public final class PoolConfig {
         }
 
         /**
-         * Sets scheduler knobs ({@link Tuning}); may be called more than once, each call adding to
-         * the settings of the previous ones.
+         * Sets the scheduler's supported settings ({@link Tuning}); may be called more than once,
+         * each call adding to the settings of the previous ones.
          *
          * @param settings sets the knobs, e.g. {@code t -> t.stealPolicy(StealPolicy.HALF)}
          * @return this
          */
         public Builder tuning(Consumer<Tuning.Builder> settings) {
-            Objects.requireNonNull(settings, "tuning settings must not be null").accept(tuning);
+            Objects.requireNonNull(settings, "tuning settings must not be null");
+            if (tuning == null) {
+                tuning = new Tuning.Builder();
+            }
+            settings.accept(tuning);
+            return this;
+        }
+
+        /**
+         * Sets experimental settings ({@link ExperimentalSettings}), which <b>may change or vanish in any
+         * release</b>; may be called more than once, each call adding to the settings of the
+         * previous ones.
+         *
+         * @param settings sets them, e.g. {@code x -> x.spinRounds(4)}
+         * @return this
+         */
+        public Builder experimental(Consumer<ExperimentalSettings.Builder> settings) {
+            Objects.requireNonNull(settings, "experimental settings must not be null");
+            if (experimental == null) {
+                experimental = new ExperimentalSettings.Builder();
+            }
+            settings.accept(experimental);
             return this;
         }
 

@@ -116,7 +116,7 @@ final class PoolSpares {
      */
     static void startFirst(StrandPool pool, int i) {
         StrandPool.DEQUES.setRelease(pool.deques, i, pool.newDeque(i));
-        Worker w = new Worker(pool, pool.access, i, pool.workers, pool.deques, pool.board, pool.sleep, pool.config);
+        Worker w = new Worker(pool, pool.access, i, pool.workers, pool.deques, pool.board, pool.sleep, pool.settings);
         w.searchingAtStart();
         StrandPool.WORKERS.setVolatile(pool.workers, i, w);
         pool.sleep.register(i, w);

@@ -14,6 +14,7 @@ import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.victim.Locality;
 import dev.strand.internal.worker.Contexts;
+import dev.strand.internal.worker.EngineSettings;
 import dev.strand.internal.worker.Worker;
 import dev.strand.profile.ProfileReport;
 import dev.strand.profile.Timeline;
@@ -81,6 +82,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     static final int TERMINATED = 3;
 
     final PoolConfig config;
+    /** The configuration as the workers read it. */
+    final EngineSettings settings;
     /** Whether this is the {@link #commonPool()}, which shutting down does not stop. */
     final boolean common;
     /**
@@ -160,10 +163,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     StrandPool(PoolConfig config, boolean common) {
         this.config = Objects.requireNonNull(config, "config must not be null");
         this.common = common;
+        this.settings = config.engineSettings();
         int p = config.parallelism();
         int slots = p + config.maxSpares();       // spare slots get a deque and a thread when first used
         this.access = new PoolInternals(this);
-        this.sleep = new SleepCoordinator(p, config.maxSpares(), config.tuning().maxSearchers(), access);
+        this.sleep = new SleepCoordinator(p, config.maxSpares(), config.experimentalMaxSearchers(), access);
         this.workers = new Worker[slots];
         @SuppressWarnings("unchecked")
         WorkerDeque<Runnable>[] ds = (WorkerDeque<Runnable>[]) new WorkerDeque<?>[slots];
@@ -176,10 +180,12 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         // of the profiler's classes.
         this.profiler = config.profile() || System.getProperty(Profiling.PROPERTY) != null
                 ? Profiling.start(config.name(), p, config.timeline()) : null;
-        this.board = new StealBoard(slots, Locality.of(config.tuning(), p));
+        PoolConfig.Tuning t = config.tuning();
+        this.board = new StealBoard(slots, Locality.of(t.topology() == null ? null : t.topology().spec(),
+                t.hierarchicalVictims(), t.stealBack(), p));
         this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
         for (int i = 0; i < p; i++) {
-            workers[i] = new Worker(this, access, i, workers, ds, board, sleep, config);
+            workers[i] = new Worker(this, access, i, workers, ds, board, sleep, settings);
             sleep.register(i, workers[i]);
         }
         this.liveWorkers = new AtomicInteger(p);
@@ -198,7 +204,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             // a push when nothing is stealable grants at once: sleeping thieves do not ask.
             return new BwosDeque<>(t.bwosBlocks(), t.bwosBlockSize(), true, true, onShare);
         }
-        return new ChaseLevDeque<>(256, t.splitDeques(), onShare);
+        return new ChaseLevDeque<>(256, config.experimentalSplitDeques(), onShare);
     }
 
     // ---------------------------------------------------------------- the common pool

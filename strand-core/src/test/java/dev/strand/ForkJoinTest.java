@@ -230,9 +230,9 @@ class ForkJoinTest {
                 .hasMessageContaining("parallelism");
         assertThatThrownBy(() -> StrandPool.builder().tuning(tu -> tu.spawnBound(0)).build())
                 .hasMessageContaining("spawnBound");
-        assertThatThrownBy(() -> StrandPool.builder().tuning(tu -> tu.stealHalfLimit(0)).build())
+        assertThatThrownBy(() -> StrandPool.builder().experimental(x -> x.stealHalfLimit(0)).build())
                 .hasMessageContaining("stealHalfLimit");
-        assertThatThrownBy(() -> StrandPool.builder().tuning(tu -> tu.spinRounds(-1)).build())
+        assertThatThrownBy(() -> StrandPool.builder().experimental(x -> x.spinRounds(-1)).build())
                 .hasMessageContaining("spinRounds");
         assertThatThrownBy(() -> StrandPool.builder().name(" ").build())
                 .hasMessageContaining("name");

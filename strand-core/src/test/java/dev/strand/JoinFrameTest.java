@@ -37,7 +37,7 @@ class JoinFrameTest {
     void framesReusedAcrossStealsGiveExactCounts(int p, StealPolicy steal, JoinPolicy join, int bound,
             boolean split) {
         try (StrandPool pool = StrandPool.builder().parallelism(p).tuning(tu -> tu.stealPolicy(steal))
-                .tuning(tu -> tu.stealHalfLimit(4)).tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.spawnBound(bound)).tuning(tu -> tu.splitDeques(split))
+                .experimental(x -> x.stealHalfLimit(4)).tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.spawnBound(bound)).experimental(x -> x.splitDeques(split))
                 .tuning(tu -> tu.lazySplitting(false)).build()) {          // eager: every join uses a frame
             for (int round = 0; round < 30; round++) {
                 LongAdder runs = new LongAdder();

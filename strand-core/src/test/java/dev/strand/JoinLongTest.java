@@ -45,8 +45,8 @@ class JoinLongTest {
     })
     void everyHalfReturnsItsOwnResultOnce(int p, StealPolicy steal, int bound, boolean lazy, boolean split) {
         try (StrandPool pool = StrandPool.builder().parallelism(p).tuning(tu -> tu.stealPolicy(steal))
-                .tuning(tu -> tu.stealHalfLimit(4)).tuning(tu -> tu.spawnBound(bound))
-                .tuning(tu -> tu.lazySplitting(lazy)).tuning(tu -> tu.splitDeques(split)).build()) {
+                .experimental(x -> x.stealHalfLimit(4)).tuning(tu -> tu.spawnBound(bound))
+                .tuning(tu -> tu.lazySplitting(lazy)).experimental(x -> x.splitDeques(split)).build()) {
             for (int round = 0; round < 20; round++) {
                 long n = 2_000 + 997L * round;
                 RUNS.reset();

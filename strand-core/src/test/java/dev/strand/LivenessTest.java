@@ -22,7 +22,7 @@ class LivenessTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void everyRoundWakesEnoughWorkers() throws Exception {
         int n = 4;
-        try (StrandPool pool = StrandPool.builder().parallelism(n).tuning(tu -> tu.spinRounds(2)).build()) {
+        try (StrandPool pool = StrandPool.builder().parallelism(n).experimental(x -> x.spinRounds(2)).build()) {
             for (int round = 0; round < 400; round++) {
                 CyclicBarrier barrier = new CyclicBarrier(n + 1);
                 List<Task<?>> ts = new ArrayList<>();
@@ -50,7 +50,7 @@ class LivenessTest {
         // Tasks forked inside the pool (not submitted) must also wake sleepers: the forking task
         // waits at the barrier and can never run its own children.
         int n = 3;
-        try (StrandPool pool = StrandPool.builder().parallelism(n + 1).tuning(tu -> tu.spinRounds(0)).build()) {
+        try (StrandPool pool = StrandPool.builder().parallelism(n + 1).experimental(x -> x.spinRounds(0)).build()) {
             for (int round = 0; round < 200; round++) {
                 CyclicBarrier barrier = new CyclicBarrier(n + 1);
                 pool.invoke(() -> {

@@ -44,7 +44,7 @@ class LocalityTest {
 
     @Test
     void aGroupedTopologyCountsNearAndFarSteals() {
-        try (StrandPool p = pool(t -> t.topology("2x2").hierarchicalVictims(true))) {
+        try (StrandPool p = pool(t -> t.topology(Topology.shape(2, 2)).hierarchicalVictims(true))) {
             // Which worker steals is up to the machine: on a loaded two-core machine a run of
             // steals can all be far (two workers of different groups awake, their partners not).
             // Run until a near steal happens, bounded in time, not in a fixed number of runs.
@@ -64,16 +64,16 @@ class LocalityTest {
 
     @Test
     void topologySpecsAreCheckedWhenConfigured() {
-        assertThatThrownBy(() -> StrandPool.builder().tuning(t -> t.topology("two sockets")).config())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a topology");
-        PoolConfig c = StrandPool.builder().tuning(t -> t.topology("2x4").stealBack(true)).config();
-        assertThat(c.tuning().topology()).isEqualTo("2x4");
+        assertThatThrownBy(() -> Topology.parse("two sockets"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'t'");
+        PoolConfig c = StrandPool.builder().tuning(t -> t.topology(Topology.parse("2x4")).stealBack(true)).config();
+        assertThat(c.tuning().topology()).isEqualTo(Topology.shape(2, 4));
         assertThat(c.tuning().stealBack()).isTrue();
         assertThat(c.tuning().hierarchicalVictims()).isFalse();
         assertThat(c).isNotEqualTo(StrandPool.builder().name(c.name()).config());
         // one worker, or the machine's own (flat here) topology: nothing changes
         try (StrandPool one = StrandPool.builder().parallelism(1)
-                .tuning(t -> t.stealBack(true).hierarchicalVictims(true).topology("2x2")).build()) {
+                .tuning(t -> t.stealBack(true).hierarchicalVictims(true).topology(Topology.parse("2x2"))).build()) {
             assertThat(one.invoke(() -> ForkJoinTest.fib(15))).isEqualTo(610L);
         }
     }

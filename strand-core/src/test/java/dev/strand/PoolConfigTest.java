@@ -17,6 +17,8 @@ class PoolConfigTest {
                 .noneMatch(c -> Modifier.isPublic(c.getModifiers()))).isTrue();
         assertThat(Arrays.stream(PoolConfig.Tuning.class.getDeclaredConstructors())
                 .noneMatch(c -> Modifier.isPublic(c.getModifiers()))).isTrue();
+        assertThat(Arrays.stream(ExperimentalSettings.class.getDeclaredConstructors())
+                .noneMatch(c -> Modifier.isPublic(c.getModifiers()))).isTrue();
         assertThat(PoolConfig.class.isRecord()).isFalse();
     }
 
@@ -33,12 +35,45 @@ class PoolConfigTest {
         assertThat(t.stealPolicy()).isEqualTo(StealPolicy.ONE);
         assertThat(t.joinPolicy()).isEqualTo(JoinPolicy.GREEDY);
         assertThat(t.lazySplitting()).isTrue();
-        assertThat(t.splitDeques()).isFalse();
         assertThat(t.stealPaceNanos()).isEqualTo(PoolConfig.Tuning.DEFAULT_STEAL_PACE_NANOS);
-        assertThat(t.maxSearchers()).isEqualTo(3);   // half the workers
+        assertThat(dev.strand.internal.steal.StealPace.MAX_PACE_NANOS)     // the engine's own copy
+                .isEqualTo(PoolConfig.Tuning.MAX_STEAL_PACE_NANOS);
+        assertThat(t.spawnBound()).isEqualTo(PoolConfig.Tuning.DEFAULT_SPAWN_BOUND);
+        assertThat(t.topology()).isNull();
+        // the defaults a builder that set no tuning gets are the builder's own
+        assertThat(StrandPool.builder().tuning(u -> { }).config().tuning()).isEqualTo(t).hasSameHashCodeAs(t)
+                .hasToString(t.toString());
         assertThat(t.deque()).isEqualTo(DequeKind.CHASE_LEV);
         assertThat(t.bwosBlocks()).isEqualTo(PoolConfig.Tuning.DEFAULT_BWOS_BLOCKS);
         assertThat(t.bwosBlockSize()).isEqualTo(PoolConfig.Tuning.DEFAULT_BWOS_BLOCK_SIZE);
+        ExperimentalSettings x = c.experimental();
+        assertThat(x.splitDeques()).isFalse();
+        assertThat(x.maxSearchers()).isEqualTo(3);   // half the workers
+        assertThat(x.spinRounds()).isEqualTo(ExperimentalSettings.DEFAULT_SPIN_ROUNDS);
+        assertThat(x.stealHalfLimit()).isEqualTo(ExperimentalSettings.DEFAULT_STEAL_HALF_LIMIT);
+        // the defaults, whether or not the builder was asked for them
+        assertThat(StrandPool.builder().parallelism(6).experimental(e -> { }).config().experimental()).isEqualTo(x);
+        assertThat(c.toString()).doesNotContain("Experimental");
+    }
+
+    @Test
+    void experimentalSettingsAreBehindTheirOwnDoor() {
+        PoolConfig a = StrandPool.builder().name("x").parallelism(4)
+                .experimental(e -> e.spinRounds(3).maxSearchers(1))
+                .experimental(e -> e.stealHalfLimit(8).splitDeques(true)).config();
+        ExperimentalSettings x = a.experimental();
+        assertThat(x.spinRounds()).isEqualTo(3);
+        assertThat(x.maxSearchers()).isEqualTo(1);
+        assertThat(x.stealHalfLimit()).isEqualTo(8);
+        assertThat(x.splitDeques()).isTrue();
+        PoolConfig b = StrandPool.builder().name("x").parallelism(4)
+                .experimental(e -> e.spinRounds(3).maxSearchers(1).stealHalfLimit(8).splitDeques(true)).config();
+        assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+        assertThat(a).isNotEqualTo(StrandPool.builder().name("x").parallelism(4).config());
+        assertThat(a.toString()).contains("spinRounds=3").contains("splitDeques=true");
+        assertThat(a.tuning()).isEqualTo(StrandPool.builder().config().tuning());
+        assertThatThrownBy(() -> StrandPool.builder().experimental(null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("experimental");
     }
 
     @Test
@@ -56,38 +91,39 @@ class PoolConfigTest {
                 .tuning(t -> t.deque(DequeKind.BWOS).bwosBlocks(4).bwosBlockSize(16)).config());
         assertThat(a.toString()).contains("deque=BWOS").contains("bwosBlocks=4").contains("bwosBlockSize=8");
         // A BWoS ring keeps the owner's block private already: split deques on top are refused.
-        assertThatThrownBy(() -> StrandPool.builder()
-                .tuning(t -> t.deque(DequeKind.BWOS).splitDeques(true)).config())
+        assertThatThrownBy(() -> StrandPool.builder().tuning(t -> t.deque(DequeKind.BWOS))
+                .experimental(x -> x.splitDeques(true)).config())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("BWOS").hasMessageContaining("splitDeques");
         assertThatThrownBy(() -> StrandPool.builder().tuning(t -> t.deque(null)).config())
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("deque");
         // Split deques stay available with Chase-Lev, and the ring's shape is ignored there.
-        assertThat(StrandPool.builder().tuning(t -> t.splitDeques(true).bwosBlockSize(1)).config()
-                .tuning().splitDeques()).isTrue();
+        assertThat(StrandPool.builder().tuning(t -> t.bwosBlockSize(1)).experimental(x -> x.splitDeques(true))
+                .config().experimental().splitDeques()).isTrue();
     }
 
     @Test
     void tuningCallsAddUpAndConfigsCompareByValue() {
         PoolConfig a = StrandPool.builder().name("x").parallelism(2)
                 .tuning(t -> t.stealPolicy(StealPolicy.HALF))
-                .tuning(t -> t.spinRounds(3).maxSearchers(2))
+                .tuning(t -> t.spawnBound(1000).runNext(true))
                 .config();
         assertThat(a.tuning().stealPolicy()).isEqualTo(StealPolicy.HALF);
-        assertThat(a.tuning().spinRounds()).isEqualTo(3);
-        assertThat(a.tuning().maxSearchers()).isEqualTo(2);
+        assertThat(a.tuning().spawnBound()).isEqualTo(1000);
+        assertThat(a.tuning().runNext()).isTrue();
         PoolConfig b = StrandPool.builder().name("x").parallelism(2)
-                .tuning(t -> t.stealPolicy(StealPolicy.HALF).spinRounds(3).maxSearchers(2)).config();
+                .tuning(t -> t.stealPolicy(StealPolicy.HALF).spawnBound(1000).runNext(true)).config();
         assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
         assertThat(a).isNotEqualTo(StrandPool.builder().name("y").parallelism(2).config());
-        assertThat(a.toString()).contains("name=x").contains("stealPolicy=HALF").contains("spinRounds=3");
+        assertThat(a.toString()).contains("name=x").contains("stealPolicy=HALF").contains("spawnBound=1000");
     }
 
     @Test
     void badSettingsAreNamed() {
         String[][] cases = {
             {"parallelism", "0"}, {"stackSize", "-1"}, {"keepAlive", "0"}, {"stealHalfLimit", "0"},
-            {"spawnBound", "0"}, {"spinRounds", "-1"}, {"stealPaceNanos", "-1"}, {"maxSearchers", "0"},
+            {"spawnBound", "0"}, {"spawnBound", "1073741825"}, {"spinRounds", "-1"}, {"stealPaceNanos", "-1"},
+            {"stealPaceNanos", "1000001"}, {"maxSearchers", "0"}, {"maxSearchers", "-2"},
             {"maxSpares", "-1"}, {"maxSpares", "40000"}, {"bwosBlocks", "1"}, {"bwosBlocks", "65537"},
             {"bwosBlockSize", "0"}, {"bwosBlockSize", "65537"},
         };
@@ -98,17 +134,17 @@ class PoolConfigTest {
                 case "parallelism" -> b.parallelism(v);
                 case "stackSize" -> b.stackSize(v);
                 case "keepAlive" -> b.keepAlive(Duration.ofNanos(v));
-                case "stealHalfLimit" -> b.tuning(t -> t.stealHalfLimit(v));
+                case "stealHalfLimit" -> b.experimental(x -> x.stealHalfLimit(v));
                 case "spawnBound" -> b.tuning(t -> t.spawnBound(v));
-                case "spinRounds" -> b.tuning(t -> t.spinRounds(v));
+                case "spinRounds" -> b.experimental(x -> x.spinRounds(v));
                 case "stealPaceNanos" -> b.tuning(t -> t.stealPaceNanos(v));
                 case "maxSpares" -> b.maxSpares(v);
                 case "bwosBlocks" -> b.tuning(t -> t.bwosBlocks(v));
                 case "bwosBlockSize" -> b.tuning(t -> t.bwosBlockSize(v));
-                default -> b.tuning(t -> t.maxSearchers(v));
+                default -> b.experimental(x -> x.maxSearchers(v));
             }
             assertThatThrownBy(b::config).as(c[0]).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining(c[0]);
+                    .hasMessageContaining(c[0]).hasMessageContaining(c[1]);
         }
         assertThatThrownBy(() -> StrandPool.builder().name(" ").config())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("name");

@@ -155,7 +155,7 @@ class RandomDagStressTest {
         // most of the time (forks refused by a full ring run inline)
         boolean bwos = deques.startsWith("bwos");
         try (StrandPool pool = StrandPool.builder().parallelism(p).tuning(tu -> tu.stealPolicy(steal))
-                .tuning(tu -> tu.joinPolicy(join)).tuning(tu -> tu.splitDeques(deques.equals("true")))
+                .tuning(tu -> tu.joinPolicy(join)).experimental(x -> x.splitDeques(deques.equals("true")))
                 .tuning(tu -> tu.lazySplitting(!deques.endsWith("eager")))
                 .tuning(tu -> tu.deque(bwos ? DequeKind.BWOS : DequeKind.CHASE_LEV))
                 .tuning(tu -> {
@@ -163,7 +163,7 @@ class RandomDagStressTest {
                         tu.bwosBlocks(2).bwosBlockSize(2);
                     }
                 })
-                .tuning(tu -> tu.stealHalfLimit(4)).build()) {
+                .experimental(x -> x.stealHalfLimit(4)).build()) {
             for (long seed = 1; seed <= 12; seed++) {
                 Gen g = new Gen(seed * 7919 + p);
                 Node root = g.make(9);

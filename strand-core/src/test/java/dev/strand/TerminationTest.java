@@ -50,7 +50,7 @@ class TerminationTest {
         int width = 1;
         long expected = depth + 1L;
         for (int round = 0; round < 150; round++) {
-            StrandPool pool = StrandPool.builder().parallelism(2).tuning(tu -> tu.spinRounds(0))
+            StrandPool pool = StrandPool.builder().parallelism(2).experimental(x -> x.spinRounds(0))
                     .listener(slowSteals).build();
             AtomicLong ran = new AtomicLong();
             Task<?> root = pool.submit(Task.of(() -> {
@@ -77,7 +77,7 @@ class TerminationTest {
             }
         };
         for (int round = 0; round < 40; round++) {
-            StrandPool pool = StrandPool.builder().parallelism(2).tuning(tu -> tu.spinRounds(0))
+            StrandPool pool = StrandPool.builder().parallelism(2).experimental(x -> x.spinRounds(0))
                     .listener(slowSteals).build();
             AtomicLong ran = new AtomicLong();
             int tasks = 20;

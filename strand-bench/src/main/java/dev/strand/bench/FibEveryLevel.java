@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code strand-join-eager}: the same with lazy splitting off: every join offers its second
  *       half in a frame (the default, lazy splitting, offers it only when the worker's deque has
  *       nothing stealable).</li>
- *   <li>{@code strand-join-split}: eager joins on split deques ({@code PoolConfig.splitDeques}).</li>
+ *   <li>{@code strand-join-split}: eager joins on split deques ({@code ExperimentalSettings.splitDeques}).</li>
  *   <li>{@code strand-subclass}: a {@code Task<Integer>} subclass, {@code f1.fork(); f2.compute() +
  *       f1.join()}.</li>
  *   <li>{@code fjp}: the same as a {@code RecursiveTask<Integer>} in a {@code ForkJoinPool}.</li>

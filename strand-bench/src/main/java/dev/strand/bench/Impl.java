@@ -20,7 +20,7 @@ final class Impl {
 
     /** A Strand pool with split deques (Lace: forks stay private until a thief asks), eager joins. */
     static StrandPool strandSplitPool(int parallelism) {
-        return StrandPool.builder().parallelism(parallelism).tuning(tu -> tu.splitDeques(true)).tuning(tu -> tu.lazySplitting(false))
+        return StrandPool.builder().parallelism(parallelism).experimental(x -> x.splitDeques(true)).tuning(tu -> tu.lazySplitting(false))
                 .build();
     }
 

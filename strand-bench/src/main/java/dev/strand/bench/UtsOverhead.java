@@ -64,7 +64,7 @@ public final class UtsOverhead {
         }
         UtsParams t = UtsParams.parse(tree);
         try (StrandPool strand = new StrandPool(1);
-             StrandPool split = new StrandPool(StrandPool.builder().parallelism(1).tuning(tu -> tu.splitDeques(true)).config());
+             StrandPool split = new StrandPool(StrandPool.builder().parallelism(1).experimental(x -> x.splitDeques(true)).config());
              ForkJoinPool fjp = new ForkJoinPool(1)) {
             List<Form> forms = List.of(
                     new Form("serial", () -> Uts.serial(t)),

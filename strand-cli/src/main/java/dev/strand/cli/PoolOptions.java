@@ -5,6 +5,7 @@ import dev.strand.JoinPolicy;
 import dev.strand.PoolConfig;
 import dev.strand.StealPolicy;
 import dev.strand.StrandPool;
+import dev.strand.Topology;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Locale;
@@ -71,7 +72,7 @@ public final class PoolOptions {
             description = "Where the workers sit, for --hierarchical and the near/far steal counts: "
                     + "'machine' (read from /sys), 'flat', a shape such as 2x4 (two groups of four), "
                     + "or CPU groups such as 0-3;4-7 (default: machine with --hierarchical, else none).")
-    String topology;
+    Topology topology;
 
     /** @return a started pool with these settings; close it when done */
     public StrandPool newPool(String name) {
@@ -113,21 +114,17 @@ public final class PoolOptions {
     }
 
     /**
-     * A topology as {@code PoolConfig.Tuning.topology} takes it, checked here so that a bad one is
-     * an invalid argument rather than a failure of the pool.
+     * A topology read by {@link Topology#parse}, so that a bad one is an invalid argument, with
+     * the message naming its bad part, rather than a failure of the pool.
      */
-    static final class TopologyConverter implements ITypeConverter<String> {
+    static final class TopologyConverter implements ITypeConverter<Topology> {
         @Override
-        public String convert(String value) {
+        public Topology convert(String value) {
             try {
-                StrandPool.builder().tuning(tu -> tu.topology(value)).config();
+                return Topology.parse(value);
             } catch (IllegalArgumentException e) {
-                String why = e.getMessage() == null || e.getMessage().startsWith("not a topology")
-                        ? "expected flat, machine, a shape such as 2x4, or CPU groups such as 0-3;4-7"
-                        : e.getMessage();
-                throw new TypeConversionException("'" + value + "' is not a topology (" + why + ")");
+                throw new TypeConversionException(e.getMessage());
             }
-            return value;
         }
     }
 

@@ -182,7 +182,8 @@ class OneVoiceCliTest {
         if (spec(command).findOption("--topology") != null
                 && spec(command).findOption("--topology").paramLabel().startsWith("flat|machine")) {
             assertBad(CliTest.run(args(command, "--topology", "3y")), command,
-                    "Invalid value for option '--topology': '3y' is not a topology (expected flat, machine, "
+                    "Invalid value for option '--topology': '3y' is not a topology: unexpected 'y' at position 2 "
+                            + "(expected flat, machine, "
                             + "a shape such as 2x4, or CPU groups such as 0-3;4-7)");
         }
     }
@@ -193,7 +194,8 @@ class OneVoiceCliTest {
         assertBad(CliTest.run("demo", "--steal-pace", "-1"), "demo",
                 "Invalid value for option '--steal-pace': must be between 0 and 1000000, got -1");
         assertBad(CliTest.run("demo", "--topology", "3y"), "demo",
-                "Invalid value for option '--topology': '3y' is not a topology (expected flat, machine, "
+                "Invalid value for option '--topology': '3y' is not a topology: unexpected 'y' at position 2 "
+                            + "(expected flat, machine, "
                         + "a shape such as 2x4, or CPU groups such as 0-3;4-7)");
         assertBad(CliTest.run("bench", "--list", "-p", "0"), "bench",
                 "Invalid value for option '--parallelism': must be between 1 and 256, got 0");

@@ -134,6 +134,6 @@ final class Run {
         boolean chaseLev = b.config().tuning().deque() == DequeKind.CHASE_LEV;
         b.tuning(tu -> tu.lazySplitting(r.nextInt(4) != 0));
         boolean split = r.nextInt(3) == 0;       // drawn in the same order as before
-        return b.tuning(tu -> tu.splitDeques(split && chaseLev));
+        return b.experimental(x -> x.splitDeques(split && chaseLev));
     }
 }

@@ -1,7 +1,5 @@
 package dev.strand.internal.steal;
 
-import dev.strand.PoolConfig;
-
 /**
  * One worker's steal pacing (see the package essay): after a stolen task that ran for less than
  * the current pace, wait out the rest before looking for work again; each such tiny steal doubles
@@ -10,14 +8,19 @@ import dev.strand.PoolConfig;
 public final class StealPace {
     /** A pace backs off to at most this many times the configured one. */
     public static final int PACE_BACKOFF_LIMIT = 16;
+    /**
+     * The largest pace, configured or backed off to: the configuration's largest
+     * ({@code PoolConfig.Tuning.MAX_STEAL_PACE_NANOS}, equal by test).
+     */
+    public static final long MAX_PACE_NANOS = 1_000_000;
     /** The configured pace; 0 turns pacing off. */
     private final long base;
     /** The pace now: {@link #base}, doubled after each tiny steal up to the cap. */
     private long pace;
 
-    /** @param base the configured pace in nanoseconds ({@link PoolConfig.Tuning#stealPaceNanos()}); 0: none */
+    /** @param base the configured pace in nanoseconds ({@code PoolConfig.Tuning.stealPaceNanos()}); 0: none */
     public StealPace(long base) {
-        assert 0 <= base && base <= PoolConfig.Tuning.MAX_STEAL_PACE_NANOS : "pace out of range: " + base;
+        assert 0 <= base && base <= MAX_PACE_NANOS : "pace out of range: " + base;
         this.base = base;
         this.pace = base;
     }
@@ -44,7 +47,7 @@ public final class StealPace {
     /**
      * The pace to keep after a stolen task (with what it forked) ran for {@code ranNanos}: back to
      * {@code base} if it ran at least the current pace (the steal was worth it), else doubled, up to
-     * {@code base * PACE_BACKOFF_LIMIT} but never past {@link PoolConfig.Tuning#MAX_STEAL_PACE_NANOS}
+     * {@code base * PACE_BACKOFF_LIMIT} but never past {@link #MAX_PACE_NANOS}
      * (nor below {@code base}).
      *
      * @param current  the pace the steal was made under, {@code >= base}
@@ -56,7 +59,7 @@ public final class StealPace {
         if (ranNanos >= current) {
             return base;
         }
-        long cap = Math.max(base, Math.min(base * PACE_BACKOFF_LIMIT, PoolConfig.Tuning.MAX_STEAL_PACE_NANOS));
+        long cap = Math.max(base, Math.min(base * PACE_BACKOFF_LIMIT, MAX_PACE_NANOS));
         return Math.min(current * 2, cap);
     }
 }

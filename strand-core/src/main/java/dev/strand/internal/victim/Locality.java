@@ -1,6 +1,5 @@
 package dev.strand.internal.victim;
 
-import dev.strand.PoolConfig;
 import dev.strand.internal.topology.Topology;
 
 /**
@@ -17,17 +16,20 @@ public record Locality(boolean stealBack, TieredVictims walk, TieredVictims plac
     public static final Locality NONE = new Locality(false, null, null);
 
     /**
-     * @param t    the pool's knobs
-     * @param core its core workers
+     * @param topologySpec        the topology's spec ({@link Topology#of}), or null: then the
+     *                            machine's when {@code hierarchicalVictims} is on, else none
+     * @param hierarchicalVictims whether sweeps try near victims first
+     * @param stealBack           whether a worker tries the last thieves of its work first
+     * @param core                the pool's core workers
      * @return what the workers use
      */
-    public static Locality of(PoolConfig.Tuning t, int core) {
-        String spec = t.topology() != null ? t.topology() : t.hierarchicalVictims() ? "machine" : null;
+    public static Locality of(String topologySpec, boolean hierarchicalVictims, boolean stealBack, int core) {
+        String spec = topologySpec != null ? topologySpec : hierarchicalVictims ? "machine" : null;
         Topology topology = spec == null ? null : Topology.of(spec);
         TieredVictims grouped = topology == null || topology.isFlat() || core == 1
                 ? null : new TieredVictims(topology, core);
-        TieredVictims walk = t.hierarchicalVictims() && grouped != null ? grouped
-                : t.stealBack() && core > 1 ? new TieredVictims(Topology.flat(1), core) : null;
-        return new Locality(t.stealBack() && core > 1, walk, grouped);
+        TieredVictims walk = hierarchicalVictims && grouped != null ? grouped
+                : stealBack && core > 1 ? new TieredVictims(Topology.flat(1), core) : null;
+        return new Locality(stealBack && core > 1, walk, grouped);
     }
 }

@@ -1,10 +1,7 @@
 package dev.strand.internal.worker;
 
 import dev.strand.DequeKind;
-import dev.strand.JoinPolicy;
 import dev.strand.Multiprogramming;
-import dev.strand.PoolConfig;
-import dev.strand.StealPolicy;
 import dev.strand.WorkerStats;
 import dev.strand.internal.cpu.Oversubscription;
 import dev.strand.internal.deque.NextSlots;
@@ -55,8 +52,8 @@ public final class Worker extends Thread {
 
     /** This worker's pool (the API object, for identity checks and its configuration). */
     public final Object pool;
-    /** The pool's configuration. */
-    final PoolConfig config;
+    /** The pool's settings. */
+    final EngineSettings settings;
     /** The pool's operations for its workers. */
     final PoolAccess poolAccess;
     /** This worker's slot in the pool. */
@@ -120,7 +117,7 @@ public final class Worker extends Thread {
     final int spinRounds;
     final StealPace pacing;
     final boolean greedyJoin;
-    /** {@link PoolConfig.Tuning#lazySplitting()}: read by {@code Strand.join}. */
+    /** {@code PoolConfig.Tuning.lazySplitting()}: read by {@code Strand.join}. */
     public final boolean lazySplitting;
     /**
      * Every split point of this worker offers work: the pool does not split lazily. One read for
@@ -173,7 +170,7 @@ public final class Worker extends Thread {
      * the slot ({@link #Worker(Worker)}).
      */
     boolean retired;
-    /** How long an idle pool keeps this thread: {@link PoolConfig#keepAliveNanos()}. */
+    /** How long an idle pool keeps this thread: {@code PoolConfig.keepAliveNanos()}. */
     final long keepAliveNanos;
 
     /**
@@ -206,56 +203,56 @@ public final class Worker extends Thread {
      * @param deques     every slot's deque
      * @param board      the pool's leapfrogging board
      * @param sleep      the pool's sleep protocol
-     * @param c          the pool's configuration
+     * @param c          the pool's settings
      */
     public Worker(Object pool, PoolAccess poolAccess, int index, Worker[] workers,
-                  WorkerDeque<Runnable>[] deques, StealBoard board, SleepCoordinator sleep, PoolConfig c) {
+                  WorkerDeque<Runnable>[] deques, StealBoard board, SleepCoordinator sleep, EngineSettings c) {
         // Workers do not inherit InheritableThreadLocal values: a revived worker is started by
         // whichever thread publishes work, and must not carry that thread's values.
-        super(null, null, "strand-" + c.name() + "-worker-" + index, c.stackSize(), false);
+        super(null, null, "strand-" + c.poolName + "-worker-" + index, c.stackSize, false);
         assert board.workers() == deques.length && workers.length == deques.length;
         this.pool = pool;
-        this.config = c;
+        this.settings = c;
         this.poolAccess = poolAccess;
         this.index = index;
         this.deques = deques;
         this.deque = deques[index];
-        this.blockDeque = c.tuning().deque() == DequeKind.BWOS;
+        this.blockDeque = c.blockDeque;
         this.board = board;
         this.workers = workers;
         this.sleep = sleep;
-        this.core = c.parallelism();
+        this.core = c.parallelism;
         this.spare = index >= core;
-        this.multiprogramming = c.multiprogramming();
+        this.multiprogramming = c.multiprogramming;
         this.victims = new VictimOrder(core);
         Locality locality = board.locality();
         this.cursor = locality.walk() != null && !spare ? new VictimCursor(locality.walk(), index) : null;
         this.noteThieves = locality.stealBack();
         this.places = locality.places();
         this.group = places == null ? 0 : places.topGroup(index);
-        this.listener = c.listener();
-        this.poolName = c.name();
+        this.listener = c.listener;
+        this.poolName = c.poolName;
         this.profiler = poolAccess.profiler();
         this.prof = profiler == null || spare ? null : profiler.worker(index);   // spares: not profiled
         this.contexts = poolAccess.contexts();
         this.nexts = poolAccess.nextSlots();
         this.ownsNext = nexts != null && !spare;
-        this.stealHalf = c.tuning().stealPolicy() == StealPolicy.HALF;
-        this.stealHalfLimit = c.tuning().stealHalfLimit();
-        this.spawnBound = c.tuning().spawnBound();
-        this.spinRounds = c.tuning().spinRounds();
-        this.pacing = new StealPace(c.tuning().stealPaceNanos());
-        this.greedyJoin = c.tuning().joinPolicy() == JoinPolicy.GREEDY;
-        this.lazySplitting = c.tuning().lazySplitting();
+        this.stealHalf = c.stealHalf;
+        this.stealHalfLimit = c.stealHalfLimit;
+        this.spawnBound = c.spawnBound;
+        this.spinRounds = c.spinRounds;
+        this.pacing = new StealPace(c.stealPaceNanos);
+        this.greedyJoin = c.greedyJoin;
+        this.lazySplitting = c.lazySplitting;
         this.splitsAlways = !lazySplitting;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;
         this.joins = new JoinFrameStack(this, pool);
-        this.keepAliveNanos = c.keepAliveNanos();
-        setDaemon(c.daemon());
-        if (c.uncaughtExceptionHandler() != null) {
-            setUncaughtExceptionHandler(c.uncaughtExceptionHandler());
+        this.keepAliveNanos = c.keepAliveNanos;
+        setDaemon(c.daemon);
+        if (c.uncaughtExceptionHandler != null) {
+            setUncaughtExceptionHandler(c.uncaughtExceptionHandler);
         }
     }
 
@@ -272,7 +269,7 @@ public final class Worker extends Thread {
     @SuppressWarnings("ThreadPriorityCheck") // the new thread keeps the retired one's priority (the pool's choice)
     public Worker(Worker retired) {
         this(retired.pool, retired.poolAccess, retired.index, retired.workers, retired.deques,
-                retired.board, retired.sleep, retired.config);
+                retired.board, retired.sleep, retired.settings);
         setPriority(retired.getPriority());
         setContextClassLoader(retired.getContextClassLoader());
         searching = true;
@@ -597,7 +594,7 @@ public final class Worker extends Thread {
             if (prof != null) {
                 Profiling.bindWorker(prof);       // regions opened in tasks find it here
             }
-            RunLoop.hook(this, config.onWorkerStart());
+            RunLoop.hook(this, settings.onWorkerStart);
             RunLoop.loop(this);
         } finally {
             if (!spare) {
@@ -608,7 +605,7 @@ public final class Worker extends Thread {
             if (tid >= 0) {
                 Feedback.unregister(tid);
             }
-            RunLoop.hook(this, config.onWorkerExit());
+            RunLoop.hook(this, settings.onWorkerExit);
             if (retired) {
                 poolAccess.workerRetired();
             } else {

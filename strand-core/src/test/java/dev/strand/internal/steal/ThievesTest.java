@@ -2,8 +2,6 @@ package dev.strand.internal.steal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strand.PoolConfig;
-import dev.strand.StrandPool;
 import dev.strand.internal.victim.Locality;
 import org.junit.jupiter.api.Test;
 
@@ -28,9 +26,7 @@ class ThievesTest {
 
     @Test
     void theBoardRecordsThievesOnTheVictimsWord() {
-        PoolConfig.Tuning t = StrandPool.builder().parallelism(4).tuning(b -> b.stealBack(true))
-                .config().tuning();
-        StealBoard board = new StealBoard(4, Locality.of(t, 4));
+        StealBoard board = new StealBoard(4, Locality.of(null, false, true, 4));
         board.noteThief(2, 1);
         board.noteThief(2, 3);
         board.noteThief(2, 3);

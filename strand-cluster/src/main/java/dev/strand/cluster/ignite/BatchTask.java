@@ -194,7 +194,12 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         if (byName.isEmpty()) {
             throw new IgniteException("no Strand server node in the task's topology");
         }
-        Map<ComputeJob, ClusterNode> jobs = new HashMap<>();
+        // In plan order: Ignite sends the jobs in the map's order and a node queues them as they
+        // arrive, and the balancer takes a node's first chunks sent as the ones running. In a
+        // HashMap's order (identity hashes, different each run) a node could start a chunk placed
+        // late while the balancer took an earlier one, still waiting, as running and never
+        // offered it to an idle node.
+        Map<ComputeJob, ClusterNode> jobs = new java.util.LinkedHashMap<>();
         for (Chunk c : plan) {
             ClusterNode node = byName.get(c.home());
             if (node == null) {

@@ -74,6 +74,9 @@ final class IgniteConfigs {
     static IgniteConfiguration client(String name, ClusterConfig c, ClusterSecurity security) {
         IgniteConfiguration cfg = base(name, c, true, security);
         java.util.function.Supplier<TcpCommunicationSpi> test = driverCommunicationForTests;
+        if (test == null && c.emulatedLink() != null) {
+            test = () -> new EmulatedLinkCommunication(c.emulatedLink());
+        }
         if (test != null) {
             TcpCommunicationSpi own = (TcpCommunicationSpi) cfg.getCommunicationSpi();
             TcpCommunicationSpi spi = test.get();

@@ -26,8 +26,10 @@ import java.util.Objects;
  * @param chunking null (the configuration's), or how many jobs travel as one Ignite job
  * @param onJobDone called once per job as its result arrives (from another thread), and once per
  *     reused result before the batch is sent
+ * @param costRule null (the configuration's {@link ClusterConfig#costAware()}), or whether steals
+ *     of this batch must pass the cost rule
  */
-public record BatchOptions(String key, Duration timeout, Chunking chunking, Runnable onJobDone) {
+public record BatchOptions(String key, Duration timeout, Chunking chunking, Runnable onJobDone, Boolean costRule) {
 
     /** Validates. */
     public BatchOptions {
@@ -42,26 +44,34 @@ public record BatchOptions(String key, Duration timeout, Chunking chunking, Runn
 
     /** @return no key, the configuration's timeout and chunking, no progress callback */
     public static BatchOptions defaults() {
-        return new BatchOptions(null, null, null, () -> { });
+        return new BatchOptions(null, null, null, () -> { }, null);
     }
 
     /** @return a copy with the key {@code k} (null: none) */
     public BatchOptions withKey(String k) {
-        return new BatchOptions(k, timeout, chunking, onJobDone);
+        return new BatchOptions(k, timeout, chunking, onJobDone, costRule);
     }
 
     /** @return a copy with the timeout {@code t} */
     public BatchOptions withTimeout(Duration t) {
-        return new BatchOptions(key, Objects.requireNonNull(t, "timeout"), chunking, onJobDone);
+        return new BatchOptions(key, Objects.requireNonNull(t, "timeout"), chunking, onJobDone, costRule);
     }
 
     /** @return a copy with the chunking {@code c} */
     public BatchOptions withChunking(Chunking c) {
-        return new BatchOptions(key, timeout, Objects.requireNonNull(c, "chunking"), onJobDone);
+        return new BatchOptions(key, timeout, Objects.requireNonNull(c, "chunking"), onJobDone, costRule);
     }
 
     /** @return a copy that calls {@code r} as each job's result arrives */
     public BatchOptions withProgress(Runnable r) {
-        return new BatchOptions(key, timeout, chunking, r);
+        return new BatchOptions(key, timeout, chunking, r, costRule);
+    }
+
+    /**
+     * @return a copy whose steals pass the cost rule ({@code true}) or may move any waiting job
+     *     ({@code false}), whatever the configuration says
+     */
+    public BatchOptions withCostRule(boolean on) {
+        return new BatchOptions(key, timeout, chunking, onJobDone, on);
     }
 }

@@ -36,12 +36,17 @@ import java.util.Objects;
  * @param nodeHeap the {@code -Xmx} of each node JVM this process starts
  * @param workDirectory Ignite's work directory, or null for a temporary one
  * @param chunking how many jobs travel as one Ignite job ({@link Chunking#auto()} by default)
+ * @param emulatedLink null, or a link that the driver sends through as if it were the network:
+ *     each message it sends (a job with its input, a steal request) waits for the link to be
+ *     free, takes its size over the bandwidth, and arrives the latency later; for trying the
+ *     cost rule on one machine, whose loopback is far faster than a network
  */
 public record ClusterConfig(String host, List<String> discoveryAddresses, int discoveryPort,
         int communicationPort, int portRange, int nodeParallelism, int activeJobsPerNode,
         Duration messageExpire, int maxStealingAttempts, Duration metricsUpdate, Duration joinTimeout,
         Duration failureDetection, Duration taskTimeout, Duration nodeStartTimeout, Link link,
-        boolean costAware, String nodeHeap, String workDirectory, Chunking chunking) implements Serializable {
+        boolean costAware, String nodeHeap, String workDirectory, Chunking chunking, Link emulatedLink)
+        implements Serializable {
 
     /** The first discovery port of Ignite's default range. */
     public static final int DEFAULT_DISCOVERY_PORT = 47500;
@@ -85,7 +90,7 @@ public record ClusterConfig(String host, List<String> discoveryAddresses, int di
     public static ClusterConfig loopback() {
         return new ClusterConfig("127.0.0.1", List.of(), 0, 0, 10, 0, 0, Duration.ofSeconds(1), 5,
                 Duration.ofMillis(100), Duration.ofSeconds(20), Duration.ofSeconds(5), Duration.ofMinutes(5),
-                Duration.ofSeconds(60), null, true, "256m", null, Chunking.auto());
+                Duration.ofSeconds(60), null, true, "256m", null, Chunking.auto(), null);
     }
 
     /** @return the discovery addresses to use: the given ones, or this host's port range */
@@ -100,84 +105,91 @@ public record ClusterConfig(String host, List<String> discoveryAddresses, int di
     public ClusterConfig withHost(String h) {
         return new ClusterConfig(h, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     public ClusterConfig withDiscoveryAddresses(List<String> a) {
         return new ClusterConfig(host, a, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     /** Sets the first discovery and communication ports. */
     public ClusterConfig withPorts(int discovery, int communication) {
         return new ClusterConfig(host, discoveryAddresses, discovery, communication, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     public ClusterConfig withNodeParallelism(int p) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 p, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     public ClusterConfig withActiveJobsPerNode(int a) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, a, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     public ClusterConfig withJoinTimeout(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, d,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     public ClusterConfig withTaskTimeout(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, d, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+                failureDetection, d, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     /** @param l the network the cost rule assumes; null: measure it */
     public ClusterConfig withLink(Link l) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, l, costAware, nodeHeap, workDirectory, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, l, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+    }
+
+    /** @return a copy whose driver sends through {@code l} as if it were the network (null: the real one) */
+    public ClusterConfig withEmulatedLink(Link l) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, l);
     }
 
     public ClusterConfig withCostAware(boolean on) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, on, nodeHeap, workDirectory, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, link, on, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     public ClusterConfig withWorkDirectory(String dir) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, dir, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, dir, chunking, emulatedLink);
     }
 
     /** @param c how many jobs travel as one Ignite job */
     public ClusterConfig withChunking(Chunking c) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, c);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, c, emulatedLink);
     }
 
     /** @param d how often a node publishes its queue length, which thieves read */
     public ClusterConfig withMetricsUpdate(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, d, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     /** @param d how long a silent node is waited for before it is declared dead */
     public ClusterConfig withFailureDetection(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                d, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking);
+                d, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
     }
 
     private static void requirePort(String name, int port) {

@@ -202,7 +202,7 @@ public final class StrandCluster implements AutoCloseable {
             throw new ClusterException("no server node is left in the cluster");
         }
         Link link = engine.link();
-        boolean costAware = config.costAware() && link != null;
+        boolean costAware = (options.costRule() != null ? options.costRule() : config.costAware()) && link != null;
         List<PlannedJob> plan = Planner.plan(toRun, nodes, estimator, link, costAware);
         List<Chunk> chunks = plan.isEmpty() ? List.of() : engine.sendsChunks() && !chunking.isOff()
                 ? Planner.chunk(plan, nodes, link, costAware, chunking) : Planner.singletons(plan);

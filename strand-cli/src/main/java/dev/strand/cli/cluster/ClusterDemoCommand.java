@@ -138,6 +138,20 @@ public final class ClusterDemoCommand implements Callable<Integer> {
     @Option(names = "--no-cost-rule", description = "Let every job be stolen, whatever its input size.")
     boolean noCostRule;
 
+    @Option(names = "--emulate-link", paramLabel = "LINK", converter = LinkConverter.class,
+            description = "Send everything the driver sends as if through this link (e.g. 10mbit/5ms): each "
+                    + "message waits for the link, takes its size over the bandwidth and arrives the latency "
+                    + "later; also the link the cost rule assumes unless --link is given (default: none, "
+                    + "loopback as it is).")
+    Link emulateLink;
+
+    @Option(names = "--compare", paramLabel = "N", defaultValue = "0",
+            description = "batch: run the skewed batch N times with the cost rule and N times without, "
+                    + "alternating, and print both walls' medians with the simulator's prediction beside "
+                    + "them, 0..50 (default: ${DEFAULT-VALUE}: one run as configured).")
+    @Range(min = 0, max = 50)
+    int compare;
+
     @Option(names = "--kill", description = "Run the batch again and kill the last node (SIGKILL) during it.")
     boolean kill;
 
@@ -173,8 +187,13 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         }
         ClusterCommand.quietIgnite();
         PrintWriter out = json ? new PrintWriter(Writer.nullWriter()) : spec.commandLine().getOut();
-        ClusterConfig config = ClusterConfig.loopback().withLink(link).withCostAware(!noCostRule)
-                .withNodeParallelism(workers);
+        if (compare > 0 && (kill || !workload.equals("batch"))) {
+            throw Args.usage(spec, "--compare applies to --workload batch, without --kill");
+        }
+        boolean linkGiven = spec.commandLine().getParseResult().hasMatchedOption("--link");
+        Link assumed = emulateLink != null && !linkGiven ? emulateLink : link;
+        ClusterConfig config = ClusterConfig.loopback().withLink(assumed).withCostAware(!noCostRule)
+                .withNodeParallelism(workers).withEmulatedLink(emulateLink);
         out.printf(Locale.ROOT, "Starting %d Ignite server nodes on 127.0.0.1...%n", nodes);
         out.flush();
         long t0 = System.nanoTime();
@@ -188,7 +207,11 @@ public final class ClusterDemoCommand implements Callable<Integer> {
                     String.join(", ", cluster.nodes().stream().map(n -> n.name()).toList()),
                     cluster.nodes().get(0).parallelism(), c.effectiveDiscoveryAddresses(), c.communicationPort());
             out.printf(Locale.ROOT, "  link: %s (%s)%n", cluster.link().orElseThrow(),
-                    link == null ? "measured: Ignite round trips on loopback" : "given with --link");
+                    assumed == null ? "measured: Ignite round trips on loopback"
+                            : assumed == emulateLink ? "the emulated link" : "given with --link");
+            if (emulateLink != null) {
+                out.printf(Locale.ROOT, "  the driver sends through an emulated link of %s%n", emulateLink);
+            }
             if (sample != null) {
                 ok &= runUts(cluster, sample, out);
             } else {
@@ -217,12 +240,79 @@ public final class ClusterDemoCommand implements Callable<Integer> {
 
         List<BatchJob> batch = SkewedWork.jobs(jobs, rounds, skew, largeEvery, largeMib << 20, 1024, 42);
         long expected = localChecksum(batch, out);
+        if (compare > 0) {
+            return compareRules(cluster, batch, expected, out);
+        }
         ok &= runOnce(cluster, batch, expected, out, "Skewed batch", null);
         if (kill) {
             String victim = cluster.nodes().get(cluster.nodes().size() - 1).name();
             ok &= runOnce(cluster, batch, expected, out, "Skewed batch again, " + victim + " killed", victim);
         }
         return ok;
+    }
+
+    /**
+     * The skewed batch {@code compare} times with the cost rule and as often without, alternating
+     * (which goes first alternates too), each checked; then both walls' medians and ranges, and the
+     * two-level simulator's makespans for the same batch on the same link.
+     */
+    private boolean compareRules(StrandCluster cluster, List<BatchJob> batch, long expected, PrintWriter out) {
+        boolean ok = true;
+        // A unit of work as the warm-up measured it: the batch's own jobs, which declare one unit
+        // but cost up to 1 + skew, would raise the estimate as they finish.
+        double base = cluster.estimator().estimate(SkewedWork.KIND, 1) / 1e9;
+        List<Double> withRule = new ArrayList<>();
+        List<Double> plain = new ArrayList<>();
+        for (int round = 0; round < compare; round++) {
+            for (int k = 0; k < 2; k++) {
+                boolean rule = (round + k) % 2 == 0;
+                BatchResult r = cluster.runBatch(new SkewedWork(), batch,
+                        dev.strand.cluster.BatchOptions.defaults().withCostRule(rule));
+                RunStats s = r.stats();
+                boolean good = checksum(r) == expected && r.ids().size() == batch.size();
+                ok &= good;
+                (rule ? withRule : plain).add(s.wallNanos() / 1e9);
+                out.printf(Locale.ROOT, "  round %d, %-10s wall %.2f s, %d stolen, %s moved, %d declined, finish "
+                        + "ratio %.2f%s%n", round + 1, rule ? "cost rule:" : "plain:", s.wallNanos() / 1e9,
+                        s.stolen(), NodeTable.bytes(s.bytesMoved()), s.steals().declined(), s.finishImbalance(),
+                        good ? "" : " CHECKSUM MISMATCH");
+                out.flush();
+            }
+        }
+        double a = median(withRule);
+        double b = median(plain);
+        out.printf(Locale.ROOT, "Cost rule: median %.2f s [%.2f-%.2f]; plain: median %.2f s [%.2f-%.2f]; "
+                + "cost rule / plain = %.2f (%d rounds each)%n", a, min(withRule), max(withRule), b, min(plain),
+                max(plain), a / b, compare);
+        Link l = cluster.link().orElseThrow();
+        int p = cluster.nodes().get(0).parallelism();
+        var model = dev.strand.sim.cluster.ClusterModel.of(cluster.nodes().size(), p,
+                new dev.strand.sim.cluster.Network(l.latencyNanos() / 1e9, l.bytesPerSecond()));
+        var simJobs = dev.strand.sim.cluster.Workloads.skewed(cluster.nodes().size(),
+                Math.max(1, batch.size() / cluster.nodes().size()), base, skew, largeEvery, (long) largeMib << 20,
+                1024);
+        double simRule = dev.strand.sim.cluster.ClusterSimulator.run(model, simJobs,
+                dev.strand.sim.cluster.InterNode.COST_AWARE).makespan();
+        double simPlain = dev.strand.sim.cluster.ClusterSimulator.run(model, simJobs,
+                dev.strand.sim.cluster.InterNode.PLAIN).makespan();
+        out.printf(Locale.ROOT, "Simulator (strand-sim, the same batch, %.0f ms a unit, on %s): cost rule %.2f s, "
+                + "plain %.2f s, cost rule / plain = %.2f%n", base * 1e3, l, simRule, simPlain, simRule / simPlain);
+        return ok;
+    }
+
+    private static double median(List<Double> xs) {
+        List<Double> s = new ArrayList<>(xs);
+        s.sort(null);
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+
+    private static double min(List<Double> xs) {
+        return xs.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    private static double max(List<Double> xs) {
+        return xs.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
     }
 
     /** The UTS tree cut at the top: a warm-up run, then the measured one, checked against the published count. */

@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.ignite.Ignite;
@@ -59,6 +61,14 @@ import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
  * ({@code GridTaskWorker.sendRequest}, {@code getRemoteResults}), which makes a batch of n jobs
  * cost O(n^2) on the driver. The task keeps its own outcomes, by job id, and needs neither.
  *
+ * <p>Steal and shed requests leave from the engine's message thread, never from {@link #result}:
+ * Ignite calls it on a thread that holds the task's worker, and a message send can block there for
+ * ever (a first send of a class registers its name and binary type through discovery, which waits
+ * behind the topology change that a killed node causes, and the task worker is what that change
+ * needs). The only sends left on the callback are the continuous mapper's, which Ignite expects
+ * there; the engine registers every class that crosses the wire when it joins, so none of them
+ * registers anything under load.
+ *
  * <p>Idempotence: a job can run twice (its node died after it ran but before its result
  * arrived, and it was sent again); outcomes are keyed by job id and only the first is kept, the
  * others counted as duplicates. Every chunk has one copy in flight at a time, and each response
@@ -93,6 +103,8 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     private static final long SHED_PART_BYTES = 4096;
 
     private final transient Runnable onJobDone;
+    /** The engine's message thread: every steal or shed request leaves from it. */
+    private final transient Executor sender;
     private final transient dev.strand.cluster.cost.Link link;
     private final transient int maxSteals;
     /** Chunks in flight per node id: where a failed-over chunk goes (the least loaded live node). */
@@ -145,8 +157,10 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
      *     allowed steal is pinned
      */
     BatchTask(JobFunction fn, List<Chunk> plan, long startNanos, Runnable onJobDone, int maxSteals,
-            Balancer balancer, Consumer<JobOutcome> onOutcome, dev.strand.cluster.cost.Link link) {
+            Balancer balancer, Consumer<JobOutcome> onOutcome, dev.strand.cluster.cost.Link link,
+            Executor sender) {
         this.link = link;
+        this.sender = sender;
         if (maxSteals < 1) {
             throw new IllegalArgumentException("maxSteals must be >= 1, got " + maxSteals);
         }
@@ -180,7 +194,12 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         if (byName.isEmpty()) {
             throw new IgniteException("no Strand server node in the task's topology");
         }
-        Map<ComputeJob, ClusterNode> jobs = new HashMap<>();
+        // In plan order: Ignite sends the jobs in the map's order and a node queues them as they
+        // arrive, and the balancer takes a node's first chunks sent as the ones running. In a
+        // HashMap's order (identity hashes, different each run) a node could start a chunk placed
+        // late while the balancer took an earlier one, still waiting, as running and never
+        // offered it to an idle node.
+        Map<ComputeJob, ClusterNode> jobs = new java.util.LinkedHashMap<>();
         for (Chunk c : plan) {
             ClusterNode node = byName.get(c.home());
             if (node == null) {
@@ -294,16 +313,14 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
                 continue;
             }
             stealAskedAt.put(s.chunk(), now);
-            try {
-                ignite.message(ignite.cluster().forNodeId(victim.id())).send(StrandCollisionSpi.REQUEST_TOPIC,
-                        new StealRequest(session.getId(), s.chunk(), thief.id(), replyTopic));
-            } catch (IgniteException e) {
+            StealRequest request = new StealRequest(session.getId(), s.chunk(), thief.id(), replyTopic);
+            send(victim, StrandCollisionSpi.REQUEST_TOPIC, request, e -> {
                 LOG.log(Level.DEBUG, "steal request for chunk {0} to {1} failed: {2}", s.chunk(), s.victim(),
                         e.toString());
                 synchronized (balancer) {
                     balancer.refused(s.chunk());
                 }
-            }
+            });
         }
         for (String thief : idle) {
             askToShed(thief);
@@ -362,11 +379,29 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         }
         shedPending.put(thief, now);
         shedRequests.incrementAndGet();
+        String victimName = best;
+        send(victim, StrandCollisionSpi.SHED_TOPIC, new ShedRequest(session.getId(), thiefNode.id(), replyTopic),
+                e -> LOG.log(Level.DEBUG, "request to give work away to {0} failed: {1}", victimName, e.toString()));
+    }
+
+    /**
+     * Sends {@code msg} to {@code to} on the engine's message thread, never on the caller's: the
+     * caller may be Ignite's result callback, which holds the task's worker, and a send can block
+     * (a class name or binary type registered through discovery, a connection to a node that is
+     * dying). A send that fails, or that the closed engine no longer takes, reaches
+     * {@code onFailure}, which sees the request as not delivered.
+     */
+    private void send(ClusterNode to, String topic, Object msg, Consumer<RuntimeException> onFailure) {
         try {
-            ignite.message(ignite.cluster().forNodeId(victim.id())).send(StrandCollisionSpi.SHED_TOPIC,
-                    new ShedRequest(session.getId(), thiefNode.id(), replyTopic));
-        } catch (IgniteException e) {
-            LOG.log(Level.DEBUG, "request to give work away to {0} failed: {1}", best, e.toString());
+            sender.execute(() -> {
+                try {
+                    ignite.message(ignite.cluster().forNodeId(to.id())).send(topic, msg);
+                } catch (IgniteException e) {
+                    onFailure.accept(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            onFailure.accept(e);
         }
     }
 

@@ -74,6 +74,12 @@ final class IgniteConfigs {
     static IgniteConfiguration client(String name, ClusterConfig c, ClusterSecurity security) {
         IgniteConfiguration cfg = base(name, c, true, security);
         java.util.function.Supplier<TcpCommunicationSpi> test = driverCommunicationForTests;
+        if (test == null && c.emulatedLink() != null) {
+            test = () -> new EmulatedLinkCommunication(c.emulatedLink());
+            // Ignite refuses a member whose communication SPI class differs from the others'
+            // unless this JVM skips that check; the emulated link changes only timing.
+            System.setProperty("IGNITE_SKIP_CONFIGURATION_CONSISTENCY_CHECK", "true");
+        }
         if (test != null) {
             TcpCommunicationSpi own = (TcpCommunicationSpi) cfg.getCommunicationSpi();
             TcpCommunicationSpi spi = test.get();

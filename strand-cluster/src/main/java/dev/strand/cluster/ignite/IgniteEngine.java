@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -55,9 +56,21 @@ public final class IgniteEngine implements Engine {
         return t;
     });
 
+    /** How long {@link #close()} waits for the message thread to finish what it is sending. */
+    static final Duration MESSAGES_STOP = Duration.ofSeconds(2);
+
     private final Ignite ignite;
     private final ClusterConfig config;
     private final Link link;
+    /**
+     * The thread every steal and shed request leaves from: never Ignite's result callback, which
+     * holds the task's worker while a send may block (see {@link BatchTask}).
+     */
+    private final ExecutorService messages = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "strand-cluster-messages");
+        t.setDaemon(true);
+        return t;
+    });
 
     private IgniteEngine(Ignite ignite, ClusterConfig config, Link link) {
         this.ignite = ignite;
@@ -100,6 +113,7 @@ public final class IgniteEngine implements Engine {
         try {
             IgniteConfigs.checkSecurity(ignite, security);
             List<NodeInfo> nodes = awaitServers(ignite, config, minNodes);
+            WireClasses.register(ignite);
             Link link = config.link() != null ? config.link()
                     : LinkProbe.measure(ignite, new ArrayList<>(ignite.cluster().forServers().nodes()));
             LOG.log(Level.DEBUG, "joined {0} server nodes; link {1}", nodes.size(), link);
@@ -191,7 +205,7 @@ public final class IgniteEngine implements Engine {
         Balancer balancer = new Balancer(nodes(), config.activeJobsPerNode(), computeOf, link,
                 scheduling.costAware() && link != null);
         BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts(), balancer,
-                scheduling.onOutcome(), link);
+                scheduling.onOutcome(), link, messages);
         holder[0] = task;
         IgniteBiPredicate<UUID, Object> refusals = (from, msg) -> {
             if (msg instanceof StealRefused r) {
@@ -261,9 +275,73 @@ public final class IgniteEngine implements Engine {
         return m;
     }
 
+    /** @return the client node this engine places jobs from */
+    Ignite ignite() {
+        return ignite;
+    }
+
+    /**
+     * Leaves the cluster, in bounded time: the message thread gets {@link #MESSAGES_STOP} to
+     * finish its send, Ignite gets {@link #stopTimeout()} to stop (it cancels the batches still
+     * running). Past either, a warning names what did not stop and closing goes on: a member that
+     * cannot leave cleanly is one that the others' failure detection removes.
+     */
     @Override
     public void close() {
-        ignite.close();
+        messages.shutdownNow();
+        try {
+            if (!messages.awaitTermination(MESSAGES_STOP.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.log(Level.WARNING, "a message to a node was still being sent {0} after close; closing anyway",
+                        MESSAGES_STOP);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        stopWithin(ignite::close, stopTimeout(), "the cluster client " + ignite.name());
+    }
+
+    /** How long Ignite may take to stop: twice the failure detection, at least ten seconds. */
+    Duration stopTimeout() {
+        Duration twice = config.failureDetection().multipliedBy(2);
+        return twice.compareTo(Duration.ofSeconds(10)) > 0 ? twice : Duration.ofSeconds(10);
+    }
+
+    /**
+     * Runs {@code stop} on a daemon thread of its own and waits at most {@code limit} for it. A
+     * stop that throws rethrows here; one that does not return in time is left running and
+     * logged, at WARNING, with where it is stuck.
+     *
+     * @return whether {@code stop} returned within {@code limit}
+     */
+    static boolean stopWithin(Runnable stop, Duration limit, String what) {
+        java.util.concurrent.FutureTask<Void> f = new java.util.concurrent.FutureTask<>(stop, null);
+        Thread t = new Thread(f, "strand-cluster-stop");
+        t.setDaemon(true);
+        t.start();
+        try {
+            f.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            StringBuilder where = new StringBuilder();
+            for (StackTraceElement el : t.getStackTrace()) {
+                where.append("\n\tat ").append(el);
+            }
+            LOG.log(Level.WARNING, "{0} did not stop within {1}; going on without it. It is stuck in:{2}", what,
+                    limit, where);
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.log(Level.WARNING, "interrupted while waiting for {0} to stop; going on without it", what);
+            return false;
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new ClusterException("stopping " + what + " failed: " + e.getCause(), e.getCause());
+        }
     }
 
     /**

@@ -101,6 +101,7 @@ public final class NodeMain {
             ignite.close();
             throw new ClusterException("node " + config.name() + " left the cluster: " + e.getMessage(), e);
         }
+        WireClasses.register(ignite);
         Runtime.getRuntime().addShutdownHook(new Thread(ignite::close, "strand-node-stop"));
         return ignite;
     }

@@ -33,7 +33,11 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
     /** The topic of requests to give running work away ({@link ShedRequest}), on every server node. */
     static final String SHED_TOPIC = "strand.shed.request";
 
+    private static final System.Logger LOG = System.getLogger(StrandCollisionSpi.class.getName());
+
     private final Queue<Request> requests = new ConcurrentLinkedQueue<>();
+    /** Where refusals leave from: one daemon thread, off the collision round; made with the context. */
+    private volatile java.util.concurrent.ExecutorService replies;
     private volatile CollisionExternalListener external;
     private IgniteBiPredicate<UUID, Object> listener;
     private IgniteBiPredicate<UUID, Object> shedListener;
@@ -49,6 +53,11 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
     @Override
     protected void onContextInitialized0(IgniteSpiContext spiCtx) throws IgniteSpiException {
         super.onContextInitialized0(spiCtx);
+        replies = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "strand-steal-replies");
+            t.setDaemon(true);
+            return t;
+        });
         listener = (from, msg) -> {
             if (msg instanceof StealRequest r) {
                 requests.add(new Request(from, r));
@@ -71,6 +80,10 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
 
     @Override
     public void onContextDestroyed0() {
+        java.util.concurrent.ExecutorService r = replies;
+        if (r != null) {
+            r.shutdownNow();
+        }
         if (listener != null) {
             getSpiContext().removeLocalMessageListener(REQUEST_TOPIC, listener);
             getSpiContext().removeLocalMessageListener(SHED_TOPIC, shedListener);
@@ -90,15 +103,33 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
         for (Request r : refused) {
             ClusterNode driver = getSpiContext().node(r.from());
             if (driver != null) {
+                answer(driver, r.body());
+            }
+        }
+    }
+
+    /**
+     * Answers a refusal from the SPI's own thread: a collision round runs inside the job
+     * processor, and a send that blocks (the driver dying, a connection being made) must not
+     * hold it. A refusal not sent is no loss: the driver frees the thief after a second.
+     */
+    private void answer(ClusterNode driver, StealRequest r) {
+        java.util.concurrent.ExecutorService out = replies;
+        if (out == null) {
+            return;                              // not started: no request can have arrived
+        }
+        try {
+            out.execute(() -> {
                 try {
-                    getSpiContext().send(driver, new StealRefused(r.body().session(), r.body().chunk()),
-                            r.body().replyTopic());
+                    getSpiContext().send(driver, new StealRefused(r.session(), r.chunk()), r.replyTopic());
                 } catch (IgniteSpiException e) {
                     // The driver left: nobody waits for the answer.
-                    System.getLogger(StrandCollisionSpi.class.getName()).log(System.Logger.Level.DEBUG,
-                            "could not answer a steal request: {0}", e.toString());
+                    LOG.log(System.Logger.Level.DEBUG, "could not answer a steal request: {0}", e.toString());
                 }
-            }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.log(System.Logger.Level.DEBUG, "the node is stopping; a steal request stays unanswered: {0}",
+                    e.toString());
         }
     }
 

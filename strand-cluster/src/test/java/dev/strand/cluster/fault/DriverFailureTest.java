@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -91,7 +90,6 @@ class DriverFailureTest {
     }
 
     @Test
-    @Disabled("known defect: hung for 120 s once beside the steal-time protocol (the same hang as NodeKillTest's)")
     void aFailedJobStopsTheOthersAndItsErrorComesWithTheFinishedOutputs() throws Exception {
         long[] ms = twentyFourShortSixLong();
         ms[20] = SleepyWork.FAIL;

@@ -41,7 +41,8 @@ class DuplicateResultTest {
     void aChunkFinishedTwiceIsCountedOnce() {
         AtomicInteger done = new AtomicInteger();
         Balancer balancer = new Balancer(List.of(new NodeInfo("a", 1), new NodeInfo("b", 1)), 1, c -> 0, null, false);
-        BatchTask task = new BatchTask(in -> in, List.of(), 0, done::incrementAndGet, 5, balancer, o -> { }, null);
+        BatchTask task = new BatchTask(in -> in, List.of(), 0, done::incrementAndGet, 5, balancer, o -> { }, null,
+                Runnable::run);
         List<JobOutcome> first = List.of(new JobOutcome(1, "a", "a", 0, 0, 10, new byte[] {1}),
                 new JobOutcome(2, "a", "a", 0, 0, 10, new byte[] {2}));
         List<JobOutcome> again = List.of(new JobOutcome(1, "a", "b", 0, 1, 12, new byte[] {1}),

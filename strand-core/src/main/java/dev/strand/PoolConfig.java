@@ -226,12 +226,10 @@ public final class PoolConfig {
     public boolean equals(Object o) {
         return o instanceof PoolConfig c && name.equals(c.name) && parallelism == c.parallelism
                 && stackSize == c.stackSize && daemon == c.daemon && keepAliveNanos == c.keepAliveNanos
-                && profile == c.profile && timeline == c.timeline
-                && listener == c.listener && uncaughtExceptionHandler == c.uncaughtExceptionHandler
-                && onWorkerStart == c.onWorkerStart && onWorkerExit == c.onWorkerExit
-                && contextPropagator == c.contextPropagator && maxSpares == c.maxSpares
-                && multiprogramming == c.multiprogramming
-                && tuning.equals(c.tuning) && experimental().equals(c.experimental());
+                && profile == c.profile && timeline == c.timeline && listener == c.listener
+                && uncaughtExceptionHandler == c.uncaughtExceptionHandler && onWorkerStart == c.onWorkerStart
+                && onWorkerExit == c.onWorkerExit && contextPropagator == c.contextPropagator && maxSpares == c.maxSpares
+                && multiprogramming == c.multiprogramming && tuning.equals(c.tuning) && experimental().equals(c.experimental());
     }
 
     @Override

@@ -3,12 +3,9 @@ package dev.strand.parallel;
 import dev.strand.StrandPool;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Spliterator;
 import java.util.function.BinaryOperator;
-import java.util.function.Consumer;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
 import java.util.function.Function;
@@ -19,8 +16,6 @@ import java.util.function.IntUnaryOperator;
 import java.util.function.LongBinaryOperator;
 import java.util.function.LongConsumer;
 import java.util.function.LongUnaryOperator;
-import java.util.function.Predicate;
-import java.util.stream.Collector;
 
 /**
  * Parallel algorithms on index ranges, arrays, collections and spliterators, run in a

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
 class SpareLeaveRaceTest {
 
     private static final int POOLS = 4;
-    private static final int ROUNDS = 60;
+    private static final int ROUNDS = 150;
     private static final int BLOCKS = 200;
 
     @Test
@@ -48,13 +48,23 @@ class SpareLeaveRaceTest {
                 StrandPool pool = StrandPool.builder().name("spare-race-" + i).parallelism(1)
                         .keepAlive(Duration.ofMillis(1))
                         .onWorkerExit(t -> {
-                            // On the exiting thread: its slot must be idle (in the reserve, or
-                            // dormant for a core worker) unless the pool is stopping.
+                            // On an exiting spare thread: its slot must be back in the reserve
+                            // unless the pool is stopping. An activation may claim the slot again
+                            // as soon as it is, and start a new thread for it (a new Worker in the
+                            // slot): only a slot still awake and still this thread's a while
+                            // later was left out of the reserve by it.
                             StrandPool p = self.get();
                             int slot = Strand.workerIndex();
-                            if (p != null && !p.isShutdown() && !p.sleep.isIdle(slot)) {
-                                strayExits.add(t.getName() + " (slot " + slot + ", "
-                                        + p.sleep.controlWord() + ")");
+                            if (p != null && slot >= 1 && strayed(p, slot, t)) {
+                                try {
+                                    Thread.sleep(50);
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                }
+                                if (strayed(p, slot, t)) {
+                                    strayExits.add(t.getName() + " (slot " + slot + ", "
+                                            + dev.strand.internal.sleep.ControlWord.toString(p.sleep.controlWord()) + ")");
+                                }
                             }
                         })
                         .build();
@@ -89,6 +99,11 @@ class SpareLeaveRaceTest {
                 p.shutdownNow();
             }
         }
+    }
+
+    /** @return whether spare {@code slot} is awake and still {@code t}'s while the pool runs */
+    private static boolean strayed(StrandPool p, int slot, Thread t) {
+        return !p.isShutdown() && p.worker(slot) == t && !p.sleep.isIdle(slot);
     }
 
     /** One after the other: submit a task, block until it ran, pause a random few microseconds. */

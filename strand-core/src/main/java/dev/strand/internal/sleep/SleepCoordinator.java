@@ -267,8 +267,10 @@ public final class SleepCoordinator {
      * {@link #spareWait}. A spare's keep-alive ends the same way, never in {@code DORMANT}.
      *
      * @param leave null for a core worker
-     * @return true if the caller retired: dormant (its thread must exit) or back in the reserve
-     *     ({@link #isSpareIdle}: it must call {@link #spareWait})
+     * @return true if the caller retired: a core worker is dormant (its thread must exit); a
+     *     spare ({@code leave} not null) is back in the reserve and must call {@link #spareWait},
+     *     without reading its state first: an activation may claim it as soon as it joined the
+     *     reserve count, and {@code spareWait} then returns at once
      */
     public boolean workerPark(int index, java.util.function.BooleanSupplier stop,
                               java.util.function.BooleanSupplier workVisible, long keepAliveNanos,

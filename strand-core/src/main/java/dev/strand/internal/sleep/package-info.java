@@ -135,7 +135,13 @@
  *   <li><b>Leaving, asleep:</b> a sleeping spare that finds itself surplus after a wake-up moves
  *       its own state {@code SLEEPING -> SPARE_IDLE} by CAS (a waker's claim is the other CAS on
  *       the same word: exactly one wins), then moves itself from the sleepers to the reserve
- *       count. A surplus spare asleep with nobody awake stays a sleeper until it is claimed or
+ *       count, and its thread waits for reuse as an awake leaver's does. An activation may claim
+ *       the slot ({@code SPARE_IDLE -> AWAKE}) as soon as its state is stored, before the thread
+ *       has returned from its park: the thread must not take that state for a dormant core
+ *       worker's and exit, or the slot stays out of the reserve, counted as searching with no
+ *       thread, and the block it was activated for waits for ever. So a spare whose park ends in
+ *       a leave always goes on to the reserve wait, which sees the claim and runs as the
+ *       activated spare. A surplus spare asleep with nobody awake stays a sleeper until it is claimed or
  *       its keep-alive ends: harmless, it holds nothing. <b>Invariant:</b> a spare slot is never
  *       {@code DORMANT}: at the end of its keep-alive a sleeping spare leaves for the reserve as
  *       above, whatever its last surplus check said (that check may predate the end of the block

@@ -78,8 +78,12 @@ final class Idle {
                 w.spare ? w.spareSurplus : null)) {                    // S3b
             assert w.deque.isEmpty() && w.joins.depth == 0 && w.unfinishedCount == 0 && !Submits.holdsNext(w)
                     : "retired holding work";
-            if (w.spare && w.sleep.isSpareIdle(w.index)) {
-                return Compensation.spareIdle(w);                                // left for the reserve asleep
+            if (w.spare) {
+                // Left for the reserve asleep (a spare never goes dormant). Its state is not read
+                // again: an activation may already have claimed it (SPARE_IDLE -> AWAKE, counted
+                // as searching), and then this thread is the activated spare, which spareWait sees.
+                assert !w.sleep.isDormant(w.index) : "a spare slot is never dormant";
+                return Compensation.spareIdle(w);
             }
             w.retired = true;                                        // dormant: the thread exits
             return null;

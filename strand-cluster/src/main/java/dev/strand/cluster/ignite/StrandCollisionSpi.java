@@ -133,8 +133,19 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
         }
     }
 
-    /** Cancels the requested chunk if it waits here; false if it is not waiting (running or gone). */
-    private static boolean release(CollisionContext ctx, StealRequest r) {
+    /**
+     * Cancels the requested chunk if it waits here; false if it is not waiting (running or gone).
+     *
+     * <p>Naming the thief, cancelling and un-naming it when the job had started are one step under
+     * the job context's monitor, the one Ignite's collision rounds activate a waiting job under.
+     * Rounds run on several threads at once, and Ignite's {@code cancel()} marks the job cancelled
+     * before it takes it off the waiting list: an activation in between rejects the job itself,
+     * and this method, finding it gone, would un-name the thief while that rejection is on its way
+     * to the driver, which then sends the chunk on as a failover instead of to the thief.
+     *
+     * <p>Invariant: a job this node rejected for a steal names its thief for good.
+     */
+    static boolean release(CollisionContext ctx, StealRequest r) {
         for (CollisionJobContext w : ctx.waitingJobs()) {
             if (w.getJob() instanceof StrandJob j && j.chunk() == r.chunk()
                     && w.getTaskSession().getId().equals(r.session())) {
@@ -143,12 +154,13 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
                         return true;             // already being given up
                     }
                     w.getJobContext().setAttribute(THIEF_NODE_ATTR, r.thief());
+                    if (w.cancel()) {
+                        return true;
+                    }
+                    // Started before the cancel: no rejection can follow, so the name can go.
+                    w.getJobContext().setAttribute(THIEF_NODE_ATTR, null);
+                    return false;
                 }
-                if (w.cancel()) {
-                    return true;
-                }
-                w.getJobContext().setAttribute(THIEF_NODE_ATTR, null);
-                return false;
             }
         }
         return false;

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class SleepCoordinator {
 
     /** The watch's first and longest park (see case C of the proof). */
-    static final long WATCH_MIN_NANOS = 1_000_000L;
+    static final long WATCH_MIN_NANOS = 50_000L;
     static final long WATCH_MAX_NANOS = 16_000_000L;
 
     private static final int AWAKE = 0;

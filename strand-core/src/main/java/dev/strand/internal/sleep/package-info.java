@@ -46,9 +46,12 @@
  *       the last older element may re-scan before the new element is visible and go to sleep. The
  *       owner is awake and reaches the element at its next join, but if it blocks on something
  *       else (a barrier, I/O) the element would wait. Hence the watch: a sleeper that registers
- *       while some worker is awake (sleepers &lt; P) parks with a timeout (1 ms, doubling to
+ *       while some worker is awake (sleepers &lt; P) parks with a timeout (50 µs, doubling to
  *       16 ms) and re-scans; the sleeper in case C is exactly such a sleeper, so the element is
- *       found within 16 ms. When every worker sleeps, nobody can push, and sleepers park without a
+ *       found within 16 ms. The first timeout is short because case C also costs parallelism
+ *       while the owner keeps working: the owner goes on forking onto its non-empty deque (no
+ *       wake-up), and the thief idles until its watch ends; a re-scan costs a few microseconds,
+ *       ten of them until the watch reaches 16 ms. When every worker sleeps, nobody can push, and sleepers park without a
  *       timeout: an idle pool uses no CPU. {@code LivenessTest.forksFromOneWorkerWakeTheOthers}
  *       is the test that catches case C (a task forks children, then blocks on a barrier).</li>
  *   <li>Case D, split deques ({@code PoolConfig.splitDeques}): private elements are invisible to

@@ -142,6 +142,12 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     /** When each node's last result arrived, ns: its running chunk started about then. */
     private final transient ConcurrentMap<String, Long> lastResultAt = new ConcurrentHashMap<>();
     private volatile boolean mapped;
+    /**
+     * The next copy's place in send order: a node starts this batch's waiting chunks in it, as
+     * the balancer assumes, whatever order Ignite's job pool delivered them in.
+     */
+    private final transient java.util.concurrent.atomic.AtomicLong nextSequence =
+            new java.util.concurrent.atomic.AtomicLong();
 
     @TaskContinuousMapperResource
     private transient ComputeTaskContinuousMapper mapper;
@@ -215,6 +221,7 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
             StrandJob job = c.stealable()
                     ? new StrandJob(c.index(), c.home(), fn, items)
                     : new PinnedJob(c.index(), c.home(), fn, items);
+            job.sequence(nextSequence.getAndIncrement());
             jobs.put(job, node);
             inFlight.computeIfAbsent(node.id(), k -> new AtomicInteger()).incrementAndGet();
             synchronized (balancer) {
@@ -454,8 +461,10 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
             }
             sentAt.put(c.index(), System.nanoTime());
             inFlight.computeIfAbsent(dest.id(), x -> new AtomicInteger()).incrementAndGet();
-            mapper.send(new StrandJob(c.index(), destName, fn,
-                    List.of(new StrandJob.Item(id, job.kind(), job.input()))), dest);
+            StrandJob part = new StrandJob(c.index(), destName, fn,
+                    List.of(new StrandJob.Item(id, job.kind(), job.input())));
+            part.sequence(nextSequence.getAndIncrement());
+            mapper.send(part, dest);
         }
     }
 
@@ -562,6 +571,7 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
             balancer.sent(job.chunk(), toName, c.inputBytes(), !(next instanceof PinnedJob));
         }
         sentAt.put(job.chunk(), System.nanoTime());
+        next.sequence(nextSequence.getAndIncrement());
         mapper.send(next, to);
         rebalance();
     }

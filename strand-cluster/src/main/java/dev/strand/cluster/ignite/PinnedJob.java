@@ -16,7 +16,7 @@ import org.apache.ignite.spi.collision.jobstealing.JobStealingDisabled;
 final class PinnedJob extends StrandJob {
 
     @Serial
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
 
     PinnedJob(int chunk, String home, JobFunction fn, List<Item> items) {
         super(chunk, home, fn, items);

@@ -25,6 +25,15 @@ import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
  * rejection; the batch task sends a new copy to the thief. Not found (it started, or finished):
  * it answers {@link StealRefused} on the request's reply topic, as a Dask worker answers a steal
  * request for a task it is already executing.
+ *
+ * <p>Send order. Ignite hands job requests to its public pool, whose threads queue them in
+ * whatever order they finish unmarshalling, so a node can hold a batch's chunks in an order other
+ * than the one the driver sent them in; the driver's balancer takes a node's first chunks sent as
+ * the ones running and never moves them. A chunk sent first but queued last (a failing job,
+ * say, behind chunks of a minute each) then waited unseen for every chunk queued before it. Each
+ * round therefore starts a batch's waiting chunks in the order the driver sent them
+ * ({@link StrandJob#sequence()}): the positions that a batch's chunks hold in the waiting queue
+ * are refilled with those chunks sorted by send order, and other jobs keep their places.
  */
 final class StrandCollisionSpi extends JobStealingCollisionSpi {
 
@@ -99,7 +108,7 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
                 refused.add(r);
             }
         }
-        super.onCollision(ctx);
+        super.onCollision(inSendOrder(ctx));
         for (Request r : refused) {
             ClusterNode driver = getSpiContext().node(r.from());
             if (driver != null) {
@@ -131,6 +140,50 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
             LOG.log(System.Logger.Level.DEBUG, "the node is stopping; a steal request stays unanswered: {0}",
                     e.toString());
         }
+    }
+
+    /**
+     * {@code ctx} with its waiting jobs reordered: within each batch (task session), its chunks by
+     * send order, in the positions its chunks held; every other job where it was. The active and
+     * held jobs are {@code ctx}'s own, live (the activation loop reads the active count as it goes).
+     */
+    static CollisionContext inSendOrder(CollisionContext ctx) {
+        List<CollisionJobContext> waiting = new ArrayList<>(ctx.waitingJobs());
+        java.util.Map<Object, List<Integer>> positions = new java.util.HashMap<>();
+        java.util.Map<Object, List<CollisionJobContext>> chunks = new java.util.HashMap<>();
+        for (int i = 0; i < waiting.size(); i++) {
+            CollisionJobContext w = waiting.get(i);
+            if (w.getJob() instanceof StrandJob j && j.sequence() >= 0) {
+                Object session = w.getTaskSession().getId();
+                positions.computeIfAbsent(session, k -> new ArrayList<>()).add(i);
+                chunks.computeIfAbsent(session, k -> new ArrayList<>()).add(w);
+            }
+        }
+        for (java.util.Map.Entry<Object, List<CollisionJobContext>> e : chunks.entrySet()) {
+            List<CollisionJobContext> sorted = e.getValue();
+            sorted.sort(java.util.Comparator.comparingLong(w -> ((StrandJob) w.getJob()).sequence()));
+            List<Integer> at = positions.get(e.getKey());
+            for (int k = 0; k < at.size(); k++) {
+                waiting.set(at.get(k), sorted.get(k));
+            }
+        }
+        List<CollisionJobContext> ordered = java.util.Collections.unmodifiableList(waiting);
+        return new CollisionContext() {
+            @Override
+            public java.util.Collection<CollisionJobContext> activeJobs() {
+                return ctx.activeJobs();
+            }
+
+            @Override
+            public java.util.Collection<CollisionJobContext> waitingJobs() {
+                return ordered;
+            }
+
+            @Override
+            public java.util.Collection<CollisionJobContext> heldJobs() {
+                return ctx.heldJobs();
+            }
+        };
     }
 
     /**

@@ -41,7 +41,7 @@ import org.apache.ignite.resources.TaskSessionResource;
 class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
 
     @Serial
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
 
     /** One job of the chunk: its id, kind and input (not copied). */
     static final class Item implements Serializable {
@@ -77,6 +77,12 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
     private final List<Item> items;
     private final int steals;
     private final int failovers;
+    /**
+     * Where this copy stands in the batch's send order (set by the driver just before it is sent;
+     * -1: not set): a node starts a batch's waiting chunks in this order, whatever order Ignite
+     * delivered them in ({@link StrandCollisionSpi}).
+     */
+    private long sequence = -1;
 
     @IgniteInstanceResource
     private transient Ignite ignite;
@@ -118,6 +124,17 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
 
     int chunk() {
         return chunk;
+    }
+
+    /** Sets this copy's place in the batch's send order; once, before the copy is sent. */
+    void sequence(long s) {
+        assert sequence == -1 && s >= 0 : "a copy is sequenced once, before it is sent";
+        sequence = s;
+    }
+
+    /** @return this copy's place in the batch's send order, or -1 if it was never set */
+    long sequence() {
+        return sequence;
     }
 
     int steals() {
@@ -276,6 +293,6 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
     @Override
     public String toString() {
         return "chunk " + chunk + " (" + items.size() + " jobs, home " + home + ", stolen " + steals
-                + ", failed over " + failovers + ")";
+                + ", failed over " + failovers + ", sent #" + sequence + ")";
     }
 }

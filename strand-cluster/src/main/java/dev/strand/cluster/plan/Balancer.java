@@ -21,8 +21,11 @@ import java.util.function.IntToDoubleFunction;
  * thief), which waiting chunk of which other node (a victim) to move there, with the occupancies
  * and compute estimates of that moment.
  *
- * <p>Model of a node: it runs {@code slots} chunks at once in arrival order and queues the rest;
- * the first {@code slots} chunks in flight to it are taken to be running, the others waiting. A
+ * <p>Model of a node: it runs {@code slots} chunks at once in send order and queues the rest;
+ * the chunks it said it had started (a refused request, below) and then the first chunks in
+ * flight to it, up to {@code slots} in all, are taken to be running, the others waiting. (A node
+ * can start a later chunk first, when the earlier one reaches it after it fell idle: a refusal
+ * corrects the model, so the earlier one, waiting in fact, is a candidate again.) A
  * waiting chunk's input is already on the node (it travelled with the chunk), so moving it costs
  * the link's transfer of its input bytes once more. Occupancy: the estimated compute of the
  * chunks a node holds, per core, plus the compute and transfer of the chunks being moved to it,
@@ -229,10 +232,20 @@ public final class Balancer {
 
     /** The victim's waiting chunks that may move, cheapest to move (transfer over compute) first. */
     private List<Held> candidates(Node victim) {
+        // Running: the chunks it said it had started, then the first ones sent, up to its slots.
+        int assumedRunning = victim.slots;
+        for (Held h : victim.held.values()) {
+            if (h.started) {
+                assumedRunning--;
+            }
+        }
         List<Held> c = new ArrayList<>();
         int i = 0;
         for (Held h : victim.held.values()) {
-            if (i++ >= victim.slots && h.stealable && !h.started && h.movingTo == null) {
+            if (h.started) {
+                continue;
+            }
+            if (i++ >= assumedRunning && h.stealable && h.movingTo == null) {
                 c.add(h);
             }
         }

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -91,9 +90,6 @@ class DriverFailureTest {
     }
 
     @Test
-    @Disabled("intermittent: in about 1 of 5 suite runs the batch waits past 120 s with 26 of 30 jobs done and the"
-            + " failing job's error not yet turned into the batch's end (the driver in IgniteComputeImpl.execute,"
-            + " not deadlocked); cause not yet found")
     void aFailedJobStopsTheOthersAndItsErrorComesWithTheFinishedOutputs() throws Exception {
         long[] ms = twentyFourShortSixLong();
         ms[20] = SleepyWork.FAIL;

@@ -89,7 +89,11 @@ class BalancerTest {
         assertThat(s).extracting(Balancer.Steal::chunk).containsExactly(1);
         b.refused(1);                                   // it had started after all
         assertThat(b.refusedByVictim()).isEqualTo(1);
-        assertThat(b.balance()).as("a started chunk is never asked for again").isEmpty();
+        // a's one slot runs chunk 1, so chunk 0 is not running (finished, or it reached a late).
+        assertThat(b.balance()).as("a started chunk is never asked for again; the one it displaced is")
+                .extracting(Balancer.Steal::chunk).containsExactly(0);
+        b.refused(0);                                   // it had finished: its result is on the way
+        assertThat(b.balance()).as("both started").isEmpty();
         b.sent(2, "a", 0, true);
         assertThat(b.balance()).extracting(Balancer.Steal::chunk).containsExactly(2);
         b.sent(2, "b", 0, true);                        // the copy reached the thief
@@ -130,6 +134,30 @@ class BalancerTest {
             Balancer.Steal st = s.get(0);
             assertThat(CostRule.worthStealing(0, occA, st.computeNanos(), (double) st.transferNanos())).isTrue();
         }
+    }
+
+    /**
+     * A node started a chunk sent after one it had not received yet (a runs 24, not 20): once a
+     * request for 24 is refused, 20, which the model took as running, is a candidate, and the
+     * next thief takes it instead of waiting for 24 to end.
+     */
+    @Test
+    void aChunkSentFirstButQueuedBehindALaterOneIsStolenOnceTheVictimSaysItRunsTheLaterOne() {
+        List<NodeInfo> three = List.of(new NodeInfo("a", 1), new NodeInfo("b", 1), new NodeInfo("c", 1));
+        Balancer b = balancer(three, null, false);
+        b.sent(20, "a", 0, true);
+        b.sent(24, "a", 0, true);
+        b.sent(25, "a", 0, true);
+        b.sent(1, "b", 0, true);
+        b.sent(2, "c", 0, true);
+        b.done(1);
+        assertThat(b.balance()).extracting(Balancer.Steal::chunk).containsExactly(25);
+        b.sent(25, "b", 0, true);
+        b.done(2);
+        assertThat(b.balance()).extracting(Balancer.Steal::chunk).containsExactly(24);
+        b.refused(24);                                  // a had started 24
+        assertThat(b.balance()).as("20 waits on a behind 24: c takes it")
+                .extracting(Balancer.Steal::chunk).containsExactly(20);
     }
 
     /** Many nodes, random sends, steals and completions: every chunk is held in exactly one place. */

@@ -1,7 +1,6 @@
 package dev.strand;
 
 import dev.strand.internal.profile.Frame;
-import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.stack.StackReserve;
 import dev.strand.internal.worker.TaskAccess;
@@ -103,6 +102,18 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
     }
 
+    /**
+     * Whether any pool ever profiled: joins test it before anything else, so that a program that
+     * never profiles pays one read of a static field per join, and loads none of the profiler's
+     * classes. Set by the first profiling pool before it starts its workers, never cleared.
+     */
+    private static volatile boolean profiling;
+
+    /** A profiling pool is about to start its workers: joins look for profilers from now on. */
+    static void profilingStarts() {
+        profiling = true;
+    }
+
     /** The outcome of a task whose result is null. */
     private static final Alt NIL = new Alt(null);
     /** The outcome of a cancelled task. */
@@ -187,7 +198,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      *                               result is returned to any caller
      */
     public final T join() {
-        if (Profiling.on) {
+        if (profiling) {
             return joinProfiled();
         }
         if (!isDone()) {
@@ -483,7 +494,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         if (!isDone()) {
             awaitUntil(0L);
         }
-        if (Profiling.on && !(Thread.currentThread() instanceof Worker)) {
+        if (profiling && !(Thread.currentThread() instanceof Worker)) {
             profileJoined(Thread.currentThread(), null);
         }
         return reportGet();
@@ -588,7 +599,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         if (!(Thread.currentThread() instanceof Worker w) || w.pool != pool) {
             return false;
         }
-        if (!Profiling.on) {
+        if (!profiling) {
             if (!isDone()) {
                 w.awaitJoin(this);
             }

@@ -81,6 +81,19 @@ class StartPathTest {
         assertThat(loaded).doesNotContain("dev.strand.TaskFuture");
     }
 
+    /**
+     * The pool's blocking statistics are {@code AtomicLong}s (in the JDK's class-data archive and
+     * loaded at the JVM's start), not {@code LongAdder}s, whose set-up loads {@code Striped64},
+     * {@code ThreadLocalRandom}'s access classes and three VarHandles; and a program that never
+     * profiles loads none of the profiler's classes, the flag that joins test included.
+     */
+    @Test
+    void noLongAdderAndNoProfilerClasses() {
+        assertThat(loaded(c -> c.equals("java.util.concurrent.atomic.LongAdder")
+                || c.equals("java.util.concurrent.atomic.Striped64")
+                || c.startsWith("dev.strand.internal.profile."))).isEmpty();
+    }
+
     @Test
     void theStartPathLoadsAFewDozenOfTheLibrarysClasses() {
         long ours = loaded.stream().filter(c -> c.startsWith("dev.strand.") && !c.startsWith("dev.strand.StartPath"))

@@ -102,14 +102,10 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
     }
 
-    /**
-     * Whether any pool ever profiled: joins test it before anything else, so that a program that
-     * never profiles pays one read of a static field per join, and loads none of the profiler's
-     * classes. Set by the first profiling pool before it starts its workers, never cleared.
-     */
+    /** Whether a pool ever profiled, tested first by joins; kept here so they load no profiler class. */
     private static volatile boolean profiling;
 
-    /** A profiling pool is about to start its workers: joins look for profilers from now on. */
+    /** Called by a profiling pool before its workers start; never cleared. */
     static void profilingStarts() {
         profiling = true;
     }

@@ -50,7 +50,7 @@ final class PoolObservation {
     }
 
     static BlockingStats blockingStats(StrandPool pool) {
-        return new BlockingStats(pool.blocks.sum(), pool.spareStarts.sum(), pool.uncompensated.sum(),
+        return new BlockingStats(pool.blocks.get(), pool.spareStarts.get(), pool.uncompensated.get(),
                 pool.sleep.sparesOut(pool.sleep.controlWord()), PoolSpares.blockedWorkers(pool, Integer.MAX_VALUE));
     }
 

@@ -35,7 +35,7 @@ final class PoolSpares {
      */
     static void beginBlock(StrandPool pool, Worker w) {
         w.flushNext();                            // its run-next task, stealable without a grace
-        pool.blocks.increment();
+        pool.blocks.incrementAndGet();
         if (!compensate(pool) && ControlWord.sleepers(pool.sleep.controlWord()) > 0 && pool.access.workVisible()) {
             pool.sleep.workPublished(w.index);         // the covering spare, or any sleeper, if nobody searches
         }
@@ -66,11 +66,11 @@ final class PoolSpares {
         }
         if (blocked < out + core && !pool.access.workVisible()) {
             assert core + out - blocked >= 1 : "an uncovered block left no slot unblocked";
-            pool.uncovered.increment();
+            pool.uncovered.incrementAndGet();
             return false;                         // nothing waits: an unblocked slot covers
         }
         if (pool.sleep.activateSpare() < 0) {
-            pool.uncompensated.increment();
+            pool.uncompensated.incrementAndGet();
         }
         return true;
     }
@@ -105,7 +105,7 @@ final class PoolSpares {
             throw e;
         }
         if (i >= pool.config.parallelism()) {
-            pool.spareStarts.increment();
+            pool.spareStarts.incrementAndGet();
         }
     }
 
@@ -128,7 +128,7 @@ final class PoolSpares {
             pool.liveWorkers.decrementAndGet();
             throw e;
         }
-        pool.spareStarts.increment();
+        pool.spareStarts.incrementAndGet();
     }
 
     /** @return whether more spares are out of the reserve than workers are blocked */

@@ -32,6 +32,7 @@ import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -107,12 +108,16 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     /** The core workers' run-next slots ({@code Tuning.runNext}), or null. */
     final NextSlots nexts;
     final PoolInternals access;
-    /** Blocking calls that waited; spare threads started; blocks at the spare cap (statistics). */
-    final java.util.concurrent.atomic.LongAdder blocks = new java.util.concurrent.atomic.LongAdder();
-    final java.util.concurrent.atomic.LongAdder spareStarts = new java.util.concurrent.atomic.LongAdder();
-    final java.util.concurrent.atomic.LongAdder uncompensated = new java.util.concurrent.atomic.LongAdder();
+    /**
+     * Blocking calls that waited; spare threads started; blocks at the spare cap (statistics).
+     * {@code AtomicLong}, not {@code LongAdder}: these change once per blocking call, and a
+     * {@code LongAdder} is six classes and three VarHandles to set up on the way to a first result.
+     */
+    final AtomicLong blocks = new AtomicLong();
+    final AtomicLong spareStarts = new AtomicLong();
+    final AtomicLong uncompensated = new AtomicLong();
     /** Blocks left without a spare by the minimum-runnable rule (see PoolSpares.compensate). */
-    final java.util.concurrent.atomic.LongAdder uncovered = new java.util.concurrent.atomic.LongAdder();
+    final AtomicLong uncovered = new AtomicLong();
     /** Tasks from outside the pool; workers take them in batches onto their own deques. */
     final Injector<Runnable> submissions = new Injector<>();
     final AtomicInteger runState = new AtomicInteger(RUNNING);
@@ -178,8 +183,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.contexts = config.contextPropagator() == null ? null : new Contexts(config.contextPropagator());
         // The property is read here, not through Profiling: a pool that does not profile loads none
         // of the profiler's classes.
-        this.profiler = config.profile() || System.getProperty(Profiling.PROPERTY) != null
-                ? Profiling.start(config.name(), p, config.timeline()) : null;
+        boolean profile = config.profile() || System.getProperty(Profiling.PROPERTY) != null;
+        if (profile) {
+            Task.profilingStarts();               // before the workers start
+        }
+        this.profiler = profile ? Profiling.start(config.name(), p, config.timeline()) : null;
         PoolConfig.Tuning t = config.tuning();
         this.board = new StealBoard(slots, Locality.of(t.topology() == null ? null : t.topology().spec(),
                 t.hierarchicalVictims(), t.stealBack(), p));

@@ -1,7 +1,6 @@
 package dev.strand;
 
 import dev.strand.internal.profile.Frame;
-import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.stack.StackReserve;
 import dev.strand.internal.worker.TaskAccess;
@@ -103,6 +102,14 @@ public abstract class Task<T> implements RunnableFuture<T> {
         }
     }
 
+    /** Whether a pool ever profiled, tested first by joins; kept here so they load no profiler class. */
+    private static volatile boolean profiling;
+
+    /** Called by a profiling pool before its workers start; never cleared. */
+    static void profilingStarts() {
+        profiling = true;
+    }
+
     /** The outcome of a task whose result is null. */
     private static final Alt NIL = new Alt(null);
     /** The outcome of a cancelled task. */
@@ -187,7 +194,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
      *                               result is returned to any caller
      */
     public final T join() {
-        if (Profiling.on) {
+        if (profiling) {
             return joinProfiled();
         }
         if (!isDone()) {
@@ -483,7 +490,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         if (!isDone()) {
             awaitUntil(0L);
         }
-        if (Profiling.on && !(Thread.currentThread() instanceof Worker)) {
+        if (profiling && !(Thread.currentThread() instanceof Worker)) {
             profileJoined(Thread.currentThread(), null);
         }
         return reportGet();
@@ -588,7 +595,7 @@ public abstract class Task<T> implements RunnableFuture<T> {
         if (!(Thread.currentThread() instanceof Worker w) || w.pool != pool) {
             return false;
         }
-        if (!Profiling.on) {
+        if (!profiling) {
             if (!isDone()) {
                 w.awaitJoin(this);
             }

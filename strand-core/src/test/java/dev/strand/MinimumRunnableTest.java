@@ -52,7 +52,7 @@ class MinimumRunnableTest {
             try {
                 Task<Integer> first = blockOne(pool, release);
                 assertThat(pool.stats().blocking().sparesRunning()).as(pool.dump()).isZero();
-                assertThat(pool.uncovered.sum()).isEqualTo(1);
+                assertThat(pool.uncovered.get()).isEqualTo(1);
                 Task<Integer> second = blockOne(pool, release);
                 BlockingStats b = pool.stats().blocking();
                 assertThat(b.blockedNow()).isEqualTo(2);

@@ -21,13 +21,6 @@ public final class Profiling {
     private static final AtomicInteger SEQ = new AtomicInteger();
     private static volatile boolean hookInstalled;
 
-    /**
-     * Whether any pool ever profiled: joins test it before anything else, so that a program that
-     * never profiles pays one read of a static field per join. Written before the first profiling
-     * pool starts its workers.
-     */
-    public static volatile boolean on;
-
     private Profiling() { }
 
     /** @return the directory of {@code -Dstrand.profile}, or null if the property is not set */
@@ -45,7 +38,6 @@ public final class Profiling {
      */
     public static PoolProfiler start(String poolName, int parallelism, boolean timeline) {
         PoolProfiler p = new PoolProfiler(poolName, parallelism, timeline);
-        on = true;
         ACTIVE.add(p);
         ALL.add(p);
         if (reportDir() != null) {

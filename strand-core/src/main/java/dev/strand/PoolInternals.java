@@ -221,7 +221,10 @@ final class PoolInternals extends PoolAccess implements SleepCoordinator.Reviver
     public void compensate() {
         try {
             PoolSpares.compensate(pool);
-        } catch (WorkerThreads.FactoryFailure e) {
+        } catch (IllegalStateException e) {
+            if (!StrandWorkerThread.FactoryFailure.is(e)) {
+                throw e;
+            }
             pool.uncompensated.increment();
             ((Worker) Thread.currentThread()).reportUncaught(e);
         }

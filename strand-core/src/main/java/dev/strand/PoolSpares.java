@@ -87,7 +87,7 @@ final class PoolSpares {
             startFirst(pool, i);
             return;
         }
-        StrandWorkerThread w = WorkerThreads.make(pool, i);
+        StrandWorkerThread w = StrandWorkerThread.make(pool, i);
         w.continueFrom(old);
         if (pool.config().threadFactory() == null) {
             w.setPriority(old.getPriority());     // the default keeps what a start hook set
@@ -125,7 +125,7 @@ final class PoolSpares {
         if (pool.deque(i) == null) {              // else made by a first start whose factory failed
             StrandPool.DEQUES.setRelease(pool.deques, i, pool.newDeque(i));
         }
-        Worker w = WorkerThreads.make(pool, i);
+        Worker w = StrandWorkerThread.make(pool, i);
         w.searchingAtStart();
         StrandPool.WORKERS.setVolatile(pool.workers, i, w);
         pool.sleep.register(i, w);

@@ -186,7 +186,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
         try {
             for (int i = 0; i < p; i++) {         // all made before any starts: a failure starts none
-                workers[i] = WorkerThreads.make(this, i);
+                workers[i] = StrandWorkerThread.make(this, i);
                 sleep.register(i, workers[i]);
             }
         } catch (RuntimeException | Error e) {

@@ -102,6 +102,7 @@ public class StrandWorkerThread extends Worker {
         }
     }
 
+    /** The seed this thread was made from, or null for the pool's default thread (made without one). */
     private final Seed seed;
 
     /**
@@ -122,23 +123,92 @@ public class StrandWorkerThread extends Worker {
         this.seed = seed;
     }
 
+    /** The pool's default thread: no seed, so a pool without a factory loads no class for one. */
+    private StrandWorkerThread(StrandPool pool, int index) {
+        super(pool, pool.access, index, pool.workers, pool.deques, pool.board, pool.sleep, pool.settings);
+        this.seed = null;
+    }
+
     /** @return the pool this thread works for */
     public final StrandPool pool() {
-        return seed.pool;
+        return (StrandPool) ((Worker) this).pool;
     }
 
     /** @return this thread's slot in its pool (see {@link Seed#index()}) */
     public final int poolIndex() {
-        return seed.index;
+        return index;
     }
 
     /** @return whether this is a spare thread (see {@link Seed#spare()}) */
     public final boolean isSpare() {
-        return seed.spare();
+        return index >= pool().config().parallelism();
     }
 
-    final boolean madeFrom(Seed s) {
-        return seed == s;
+    /**
+     * Makes slot {@code i}'s thread through the pool's factory and checks what it returns, so that
+     * a faulty factory is named as the cause: it returned null, a thread already started, or one
+     * not made from the seed it was given, or it threw.
+     *
+     * <p>Invariant: the thread returned is unstarted and made for this pool and slot {@code i},
+     * and no other slot holds it.
+     *
+     * @param pool the pool
+     * @param i    the slot, whose deque exists
+     * @return a new, unstarted thread for slot {@code i}
+     * @throws IllegalStateException naming the pool if the factory failed or returned a wrong thread
+     */
+    static StrandWorkerThread make(StrandPool pool, int i) {
+        Factory factory = pool.config().threadFactory();
+        if (factory == null) {
+            return new StrandWorkerThread(pool, i);
+        }
+        Seed s = new Seed(pool, i);
+        StrandWorkerThread t;
+        try {
+            t = factory.newThread(s);
+        } catch (VirtualMachineError e) {
+            throw e;                              // out of memory or stack: nothing to add
+        } catch (Throwable e) {
+            throw FactoryFailure.of(what(pool, i) + " threw " + e, e);
+        }
+        if (t == null) {
+            throw FactoryFailure.of(what(pool, i) + " returned null", null);
+        }
+        if (t.seed != s) {
+            throw FactoryFailure.of(what(pool, i) + " returned '" + t.getName() + "', a thread not made from the "
+                    + "seed it was given: it must return a new StrandWorkerThread(seed) (or subclass) each call", null);
+        }
+        if (t.getState() != Thread.State.NEW) {
+            throw FactoryFailure.of(what(pool, i) + " returned '" + t.getName()
+                    + "', a thread already started: the pool starts its threads itself", null);
+        }
+        return t;
+    }
+
+    private static String what(StrandPool pool, int i) {
+        return "StrandPool '" + pool.name() + "': the thread factory, asked for "
+                + (i < pool.config().parallelism() ? "worker " : "spare thread ") + i + ",";
+    }
+
+    /**
+     * What a faulty factory causes: an {@link IllegalStateException} naming the pool. Made and
+     * recognised only through its own static methods, so that the classes that throw or catch
+     * it do not load it until a factory fails.
+     */
+    static final class FactoryFailure extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        private FactoryFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+
+        static IllegalStateException of(String message, Throwable cause) {
+            return new FactoryFailure(message, cause);
+        }
+
+        static boolean is(Throwable e) {
+            return e instanceof FactoryFailure;
+        }
     }
 
     /**

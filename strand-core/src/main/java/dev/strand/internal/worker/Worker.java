@@ -612,7 +612,7 @@ public class Worker extends Thread {
                 Profiling.bindWorker(prof);       // regions opened in tasks find it here
             }
             RunLoop.hook(this, settings.onWorkerStart);
-            RunLoop.hook(this, t -> onStart());
+            RunLoop.subclassHook(this, true);
             RunLoop.loop(this);
         } finally {
             if (!spare) {
@@ -623,7 +623,7 @@ public class Worker extends Thread {
             if (tid >= 0) {
                 Feedback.unregister(tid);
             }
-            RunLoop.hook(this, t -> onTermination());
+            RunLoop.subclassHook(this, false);
             RunLoop.hook(this, settings.onWorkerExit);
             if (retired) {
                 poolAccess.workerRetired();

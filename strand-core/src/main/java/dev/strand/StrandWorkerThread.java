@@ -31,6 +31,16 @@ import java.util.Objects;
  * pool starts it. A subclass may override {@link #onStart()} and {@link #onTermination()}, which
  * run on the thread itself; the scheduling loop ({@link #run()}) and the scheduler's methods are
  * final.
+ *
+ * <p>A factory that throws, returns null, a thread already started or one not made from its seed
+ * makes the call that needed the thread throw an {@link IllegalStateException} naming the pool,
+ * and the pool stays usable: {@link PoolConfig.Builder#build()} for a worker (no thread of the
+ * pool has started); {@link Strand#blocking} for a spare (its call is not run, the task fails
+ * with the exception, what it would have waited for still runs, and the next block asks the
+ * factory again); the submission or fork that woke a slot whose thread ended after the
+ * keep-alive (the work is queued already and runs once a thread starts). A join that wanted a
+ * spare only to keep the parallelism up waits without one, and the failure goes to the
+ * uncaught-exception handler.
  */
 // "exports": the superclass is the engine's Worker, in an unexported package, on purpose (see the
 // design notes, "Worker threads and the thread factory"): its members stay out of clients' reach.
@@ -42,7 +52,8 @@ public class StrandWorkerThread extends Worker {
      * each core worker as the pool starts, again when a worker thread starts after the pool's
      * keep-alive ended an idle one, and for each spare thread the pool starts while workers block
      * in {@link Strand#blocking}: possibly on any thread that hands work to the pool, a worker
-     * included, so it must be quick and must not wait for the pool.
+     * included, so it must be quick and must not wait for the pool. While the pool is being
+     * built, the pool a seed names is not finished: read its name and configuration only.
      */
     @FunctionalInterface
     public interface Factory {

@@ -478,7 +478,7 @@ public class Worker extends Thread {
     }
 
     /**
-     * Runs a queued element: a {@link Task}, or a plain Runnable queued by {@code execute}. A task
+     * Runs a queued element: a {@code Task}, or a plain Runnable queued by {@code execute}. A task
      * whose completion fails (its body's failures are its outcome, so only the runtime's own
      * bookkeeping can throw here: a stack overflow, an out-of-memory error) is recorded for a
      * deferred completion and the error goes on to the caller.

@@ -11,6 +11,28 @@ package dev.strand;
 final class ConfigChecks {
     private ConfigChecks() { }
 
+    /** @return {@code configured}, or the parallelism {@link PoolConfig#PARALLELISM_OVERRIDE_PROPERTY} sets */
+    static int parallelismOverride(int configured) {
+        String p = System.getProperty(PoolConfig.PARALLELISM_OVERRIDE_PROPERTY);
+        if (p == null) {
+            return configured;
+        }
+        try {
+            return Integer.parseInt(p.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(PoolConfig.PARALLELISM_OVERRIDE_PROPERTY + " must be a number of workers, got '"
+                    + p + "'", e);
+        }
+    }
+
+    /** Checks that the deque and the experimental settings go together. */
+    static void checkCombination(DequeKind deque, boolean splitDeques) {
+        if (deque == DequeKind.BWOS && splitDeques) {
+            throw new IllegalArgumentException("deque BWOS cannot be combined with the experimental splitDeques: "
+                    + "a BWoS deque keeps the owner's block private already; choose one");
+        }
+    }
+
     /** Checks the pool-level settings of {@code c}, whose fields are assigned. */
     static void checkPool(PoolConfig c) {
         if (c.name().isBlank()) {

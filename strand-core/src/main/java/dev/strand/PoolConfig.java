@@ -49,6 +49,7 @@ public final class PoolConfig {
     private final Consumer<? super Thread> onWorkerStart;
     private final Consumer<? super Thread> onWorkerExit;
     private final ContextPropagator<?> contextPropagator;
+    private final StrandWorkerThread.Factory threadFactory;
     private final int maxSpares;
     private final Multiprogramming multiprogramming;
     private final Tuning tuning;
@@ -58,7 +59,7 @@ public final class PoolConfig {
     private PoolConfig(Builder b) {
         // "pool-3", not "3": a bare number in "StrandPool '3' is shut down" reads as a parallelism
         this.name = b.name != null ? b.name : "pool-" + Builder.SEQ.incrementAndGet();
-        this.parallelism = parallelismOverride(b.parallelism);
+        this.parallelism = ConfigChecks.parallelismOverride(b.parallelism);
         this.stackSize = b.stackSize;
         this.daemon = b.daemon;
         this.keepAliveNanos = b.keepAliveNanos;
@@ -69,15 +70,13 @@ public final class PoolConfig {
         this.onWorkerStart = b.onWorkerStart;
         this.onWorkerExit = b.onWorkerExit;
         this.contextPropagator = b.contextPropagator;
+        this.threadFactory = b.threadFactory;
         this.maxSpares = b.maxSpares;
         this.multiprogramming = Objects.requireNonNull(b.multiprogramming, "multiprogramming must not be null");
         ConfigChecks.checkPool(this);
         this.tuning = b.tuning == null ? new Tuning() : new Tuning(b.tuning);
         this.experimental = b.experimental == null ? null : new ExperimentalSettings(b.experimental, parallelism);
-        if (tuning.deque() == DequeKind.BWOS && experimentalSplitDeques()) {
-            throw new IllegalArgumentException("deque BWOS cannot be combined with the experimental splitDeques: "
-                    + "a BWoS deque keeps the owner's block private already; choose one");
-        }
+        ConfigChecks.checkCombination(tuning.deque(), experimentalSplitDeques());
     }
 
     /**
@@ -86,19 +85,6 @@ public final class PoolConfig {
      * measure the program's T1 beside the profile's prediction; it is not meant for production.
      */
     public static final String PARALLELISM_OVERRIDE_PROPERTY = "strand.profile.parallelism";
-
-    private static int parallelismOverride(int configured) {
-        String p = System.getProperty(PARALLELISM_OVERRIDE_PROPERTY);
-        if (p == null) {
-            return configured;
-        }
-        try {
-            return Integer.parseInt(p.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(PARALLELISM_OVERRIDE_PROPERTY + " must be a number of workers, got '"
-                    + p + "'", e);
-        }
-    }
 
     /**
      * @return how many spare threads the pool may start, beyond its parallelism, to replace
@@ -188,6 +174,11 @@ public final class PoolConfig {
         return contextPropagator;
     }
 
+    /** @return what makes the pool's threads, or {@code null} for plain {@link StrandWorkerThread}s */
+    public StrandWorkerThread.Factory threadFactory() {
+        return threadFactory;
+    }
+
     /** @return the scheduler's supported settings */
     public Tuning tuning() {
         return tuning;
@@ -229,6 +220,7 @@ public final class PoolConfig {
                 && profile == c.profile && timeline == c.timeline && listener == c.listener
                 && uncaughtExceptionHandler == c.uncaughtExceptionHandler && onWorkerStart == c.onWorkerStart
                 && onWorkerExit == c.onWorkerExit && contextPropagator == c.contextPropagator && maxSpares == c.maxSpares
+                && threadFactory == c.threadFactory
                 && multiprogramming == c.multiprogramming && tuning.equals(c.tuning) && experimental().equals(c.experimental());
     }
 
@@ -516,6 +508,7 @@ public final class PoolConfig {
         private Consumer<? super Thread> onWorkerStart;
         private Consumer<? super Thread> onWorkerExit;
         private ContextPropagator<?> contextPropagator;
+        private StrandWorkerThread.Factory threadFactory;
         private int maxSpares = DEFAULT_MAX_SPARES;
         private Multiprogramming multiprogramming = Multiprogramming.AUTO;
         private Tuning.Builder tuning;                   // made when first set: see Tuning()
@@ -618,10 +611,7 @@ public final class PoolConfig {
          * @param hook receives the worker thread, or null for none
          * @return this
          */
-        public Builder onWorkerStart(Consumer<? super Thread> hook) {
-            onWorkerStart = hook;
-            return this;
-        }
+        public Builder onWorkerStart(Consumer<? super Thread> hook) { onWorkerStart = hook; return this; }
 
         /**
          * Runs {@code hook} on every worker thread, on that thread, as the last thing before it
@@ -631,10 +621,7 @@ public final class PoolConfig {
          * @param hook receives the worker thread, or null for none
          * @return this
          */
-        public Builder onWorkerExit(Consumer<? super Thread> hook) {
-            onWorkerExit = hook;
-            return this;
-        }
+        public Builder onWorkerExit(Consumer<? super Thread> hook) { onWorkerExit = hook; return this; }
 
         /**
          * Carries the context of the thread that forks or submits a task (an MDC, a trace span)
@@ -647,6 +634,16 @@ public final class PoolConfig {
             contextPropagator = propagator;
             return this;
         }
+
+        /**
+         * Makes the pool's threads, as ForkJoinPool's {@code ForkJoinWorkerThreadFactory} does:
+         * names, priorities, class loaders, a {@link StrandWorkerThread} subclass with per-thread
+         * setup. See {@link StrandWorkerThread} for when it is called and what a faulty factory does.
+         *
+         * @param factory makes each thread from its seed, or null for plain StrandWorkerThreads
+         * @return this
+         */
+        public Builder threadFactory(StrandWorkerThread.Factory factory) { threadFactory = factory; return this; }
 
         /**
          * Sets the scheduler's supported settings ({@link Tuning}); may be called more than once,

@@ -211,9 +211,23 @@ final class PoolInternals extends PoolAccess implements SleepCoordinator.Reviver
         return PoolSpares.spareSurplus(pool);
     }
 
+    /**
+     * For a joiner that counted itself blocked, and a spare that just left: a spare that the
+     * thread factory cannot make leaves the wait uncompensated, as at the cap on spares, and the
+     * failure goes to the caller's uncaught-exception handler. The join does not fail for it: the
+     * worker it waits for got its own spare (or its {@code Strand.blocking} failed).
+     */
     @Override
     public void compensate() {
-        PoolSpares.compensate(pool);
+        try {
+            PoolSpares.compensate(pool);
+        } catch (IllegalStateException e) {
+            if (!StrandWorkerThread.FactoryFailure.is(e)) {
+                throw e;
+            }
+            pool.uncompensated.increment();
+            ((Worker) Thread.currentThread()).reportUncaught(e);
+        }
     }
 
     @Override

@@ -76,16 +76,23 @@ final class PoolSpares {
     }
 
     /**
-     * Starts a new thread for dormant slot {@code i}, claimed by a waker (see {@code Worker(Worker)}).
-     * Counted live before it starts, so the pool cannot terminate in between.
+     * Starts a new thread for dormant slot {@code i}, claimed by a waker (see
+     * {@code Worker.continueFrom}). Counted live before it starts, so the pool cannot terminate in
+     * between. If the factory fails, nothing changed: the caller puts the slot back.
      */
+    @SuppressWarnings("ThreadPriorityCheck") // the default thread keeps the retired one's priority
     static void revive(StrandPool pool, int i) {
         Worker old = pool.worker(i);
         if (old == null) {                        // a spare slot's first start
             startFirst(pool, i);
             return;
         }
-        Worker w = new Worker(old);
+        StrandWorkerThread w = StrandWorkerThread.make(pool, i);
+        w.continueFrom(old);
+        if (pool.config().threadFactory() == null) {
+            w.setPriority(old.getPriority());     // the default keeps what a start hook set
+            w.setContextClassLoader(old.getContextClassLoader());
+        }
         pool.liveWorkers.incrementAndGet();
         boolean core = i < pool.config.parallelism();
         if (core) {
@@ -94,7 +101,7 @@ final class PoolSpares {
         try {
             StrandPool.WORKERS.setVolatile(pool.workers, i, w);   // before start: shutdownNow must see the new one
             pool.sleep.register(i, w);
-            w.start();
+            w.launch();
         } catch (Throwable e) {
             StrandPool.WORKERS.setVolatile(pool.workers, i, old);
             pool.sleep.register(i, old);
@@ -115,15 +122,17 @@ final class PoolSpares {
      * start fails, the unstarted worker stays in the slot and a later activation copies it.
      */
     static void startFirst(StrandPool pool, int i) {
-        StrandPool.DEQUES.setRelease(pool.deques, i, pool.newDeque(i));
-        Worker w = new Worker(pool, pool.access, i, pool.workers, pool.deques, pool.board, pool.sleep, pool.settings);
+        if (pool.deque(i) == null) {              // else made by a first start whose factory failed
+            StrandPool.DEQUES.setRelease(pool.deques, i, pool.newDeque(i));
+        }
+        Worker w = StrandWorkerThread.make(pool, i);
         w.searchingAtStart();
         StrandPool.WORKERS.setVolatile(pool.workers, i, w);
         pool.sleep.register(i, w);
         pool.sleep.raiseInUse(i + 1);
         pool.liveWorkers.incrementAndGet();
         try {
-            w.start();
+            w.launch();
         } catch (Throwable e) {
             pool.liveWorkers.decrementAndGet();
             throw e;

@@ -192,14 +192,21 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.board = new StealBoard(slots, Locality.of(t.topology() == null ? null : t.topology().spec(),
                 t.hierarchicalVictims(), t.stealBack(), p));
         this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
-        for (int i = 0; i < p; i++) {
-            workers[i] = new Worker(this, access, i, workers, ds, board, sleep, settings);
-            sleep.register(i, workers[i]);
+        try {
+            for (int i = 0; i < p; i++) {         // all made before any starts: a failure starts none
+                workers[i] = StrandWorkerThread.make(this, i);
+                sleep.register(i, workers[i]);
+            }
+        } catch (RuntimeException | Error e) {
+            if (profiler != null) {
+                Profiling.finish(profiler);
+            }
+            throw e;
         }
         this.liveWorkers = new AtomicInteger(p);
         Oversubscription.add(p);                  // each thread removes itself as it exits
         for (int i = 0; i < p; i++) {
-            workers[i].start();
+            workers[i].launch();
         }
     }
 

@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.Future;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.RecursiveTask;
@@ -687,6 +688,32 @@ class MigrationExamplesTest {
         assertThat(one.config().keepAliveNanos()).isEqualTo(Duration.ofSeconds(60).toNanos());
         one.close();                                            // shutdown, then wait
         assertThat(one.isTerminated()).isTrue();
+    }
+
+    @Test
+    void section10ThreadFactories() {
+        ForkJoinPool.ForkJoinWorkerThreadFactory fjFactory = pool -> {
+            ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+            t.setName("render-" + t.getPoolIndex());
+            return t;
+        };
+        ForkJoinPool fj = new ForkJoinPool(4, fjFactory, null, false);
+
+        StrandPool strand = StrandPool.builder().parallelism(4)
+                .threadFactory(seed -> {
+                    StrandWorkerThread t = new StrandWorkerThread(seed);
+                    t.setName("render-" + seed.index());
+                    return t;
+                })
+                .build();
+
+        try {
+            assertThat(fj.invoke(ForkJoinTask.adapt(() -> Thread.currentThread().getName()))).matches("render-[0-9]+");
+            assertThat(strand.invoke(() -> Thread.currentThread().getName())).matches("render-[0-3]");
+        } finally {
+            fj.close();
+            strand.close();
+        }
     }
 
     // ------------------------------------------------------------ section 11: statistics

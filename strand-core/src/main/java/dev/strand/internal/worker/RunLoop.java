@@ -31,6 +31,22 @@ final class RunLoop {
         }
     }
 
+    /**
+     * Runs the thread subclass's {@code onStart} or {@code onTermination} on this thread; what it
+     * throws is reported, never fatal. A call, not a lambda: the start path spins no lambda class.
+     */
+    static void subclassHook(Worker w, boolean start) {
+        try {
+            if (start) {
+                w.onStart();
+            } else {
+                w.onTermination();
+            }
+        } catch (Throwable e) {
+            w.reportUncaught(e);
+        }
+    }
+
     /** Finds the next task: fairness poll, own deque, submissions, then a steal sweep. */
     static Runnable findWork(Worker w) {
         Runnable t;

@@ -25,11 +25,16 @@ import java.lang.invoke.VarHandle;
 /**
  * A worker thread: owns one deque, runs the scheduling loop, and performs greedy joins (see the
  * package essay). Its members are public for {@code dev.strand}, in this unexported package.
+ * Every worker is a {@code dev.strand.StrandWorkerThread}, the public subclass that a pool's
+ * thread factory may extend further: so the thread is the worker, and finding the current
+ * worker stays one type check of {@code Thread.currentThread()}. Subclasses cannot change the
+ * engine: every public method here is final, and the loop runs only once the pool launched the
+ * thread ({@link #launch}).
  *
  * <p>Every counter here is written only by this thread (plain writes) and read racily by
  * {@link StrandPool#stats()}; on 64-bit JVMs a long read is never torn.
  */
-public final class Worker extends Thread {
+public class Worker extends Thread {
 
     /** Task's package-private protocol: a constant of one class, so every call inlines. */
     static final TaskAccess TASKS = TaskAccess.get();
@@ -167,7 +172,7 @@ public final class Worker extends Thread {
     /**
      * Set when this worker's thread retired after the pool's keep-alive (its slot is dormant): the
      * thread then leaves without touching the pool's state, and a waker starts a new Worker for
-     * the slot ({@link #Worker(Worker)}).
+     * the slot ({@link #continueFrom}).
      */
     boolean retired;
     /** How long an idle pool keeps this thread: {@code PoolConfig.keepAliveNanos()}. */
@@ -205,7 +210,7 @@ public final class Worker extends Thread {
      * @param sleep      the pool's sleep protocol
      * @param c          the pool's settings
      */
-    public Worker(Object pool, PoolAccess poolAccess, int index, Worker[] workers,
+    protected Worker(Object pool, PoolAccess poolAccess, int index, Worker[] workers,
                   WorkerDeque<Runnable>[] deques, StealBoard board, SleepCoordinator sleep, EngineSettings c) {
         // Workers do not inherit InheritableThreadLocal values: a revived worker is started by
         // whichever thread publishes work, and must not carry that thread's values.
@@ -257,21 +262,17 @@ public final class Worker extends Thread {
     }
 
     /**
-     * A fresh thread for the dormant slot of {@code retired}: the same deque, steal slots and
-     * counters, a new thread. The waker that claimed the slot counted it as searching.
+     * Makes this unstarted thread the next one of the dormant slot of {@code retired}: the same
+     * deque, steal slots and counters. The waker that claimed the slot counted it as searching.
      *
-     * <p>Invariant: {@code retired}'s thread writes nothing that this constructor reads after it
-     * went dormant (the claim's CAS on the slot's sleep state orders its last writes before these
-     * reads). It does write its own {@code retired} flag after the slot went dormant (it learns
-     * that it retired from the park's result), so that flag is not checked here: a waker may
-     * claim the slot before the old thread has set it.
+     * <p>Invariant: {@code retired}'s thread writes nothing that this reads after it went dormant
+     * (the claim's CAS on the slot's sleep state orders its last writes before these reads). It
+     * does write its own {@code retired} flag after the slot went dormant (it learns that it
+     * retired from the park's result), so that flag is not checked here: a waker may claim the
+     * slot before the old thread has set it.
      */
-    @SuppressWarnings("ThreadPriorityCheck") // the new thread keeps the retired one's priority (the pool's choice)
-    public Worker(Worker retired) {
-        this(retired.pool, retired.poolAccess, retired.index, retired.workers, retired.deques,
-                retired.board, retired.sleep, retired.settings);
-        setPriority(retired.getPriority());
-        setContextClassLoader(retired.getContextClassLoader());
+    public final void continueFrom(Worker retired) {
+        assert retired.index == index && retired.pool == pool && getState() == State.NEW;
         searching = true;
         tasksRun = retired.tasksRun;
         spawns = retired.spawns;
@@ -289,10 +290,29 @@ public final class Worker extends Thread {
     }
 
     /**
+     * Set by the pool just before it starts this thread, once it accepted it from the factory:
+     * a thread that a factory started itself finds it unset and returns at once (the pool then
+     * refuses the thread). Written before {@code start()}, so the thread reads it set.
+     */
+    private boolean launched;
+
+    /** Admits this thread to its slot and starts it: the only way the loop runs. */
+    public final void launch() {
+        launched = true;
+        start();
+    }
+
+    /** Runs on this thread before it takes any task; what it throws is reported, never fatal. */
+    protected void onStart() { }
+
+    /** Runs on this thread as the last thing before it exits; what it throws is reported. */
+    protected void onTermination() { }
+
+    /**
      * Marks a spare slot's first thread as searching, as its activation counted it (a revived
      * slot's thread is marked by the copying constructor). Called before the thread starts.
      */
-    public void searchingAtStart() {
+    public final void searchingAtStart() {
         assert spare && getState() == State.NEW;
         searching = true;
     }
@@ -322,7 +342,7 @@ public final class Worker extends Thread {
      *
      * <p>Invariant: called on this worker's own thread.
      */
-    public void fork(Runnable t) {
+    public final void fork(Runnable t) {
         if (contexts != null) {
             TASKS.setContext(t, contexts.capture());  // first: if it throws, nothing is claimed
         }
@@ -368,7 +388,7 @@ public final class Worker extends Thread {
      * Invariant: owner only; every call is followed by one {@link #joinFrame} or by the frame's
      * abandonment in the caller's {@code finally} (see Strand.join).
      */
-    public void offerFrame(Runnable f, Object body) {
+    public final void offerFrame(Runnable f, Object body) {
         if (contexts != null) {
             TASKS.setContext(f, contexts.capture());  // a frame is reused: set at every offer
         }
@@ -396,7 +416,7 @@ public final class Worker extends Thread {
      * @return the frame's result
      * @throws java.util.concurrent.CompletionException if its body threw
      */
-    public Object joinFrame(Runnable f) {
+    public final Object joinFrame(Runnable f) {
         if (!TASKS.isThrottled(f)) {
             Runnable t = deque.pop();
             if (t != f) {
@@ -451,22 +471,19 @@ public final class Worker extends Thread {
      *
      * @return the previous one
      */
-    public Runnable swapInterruptible(Runnable t) {
+    public final Runnable swapInterruptible(Runnable t) {
         Runnable previous = interruptible;
         interruptible = t;
         return previous;
     }
 
-
-
-
     /**
-     * Runs a queued element: a {@link Task}, or a plain Runnable queued by {@code execute}. A task
+     * Runs a queued element: a {@code Task}, or a plain Runnable queued by {@code execute}. A task
      * whose completion fails (its body's failures are its outcome, so only the runtime's own
      * bookkeeping can throw here: a stack overflow, an out-of-memory error) is recorded for a
      * deferred completion and the error goes on to the caller.
      */
-    public void runTask(Runnable r) {
+    public final void runTask(Runnable r) {
         tasksRun++;
         try {
             if (TASKS.isTask(r)) {
@@ -486,11 +503,8 @@ public final class Worker extends Thread {
         }
     }
 
-
-
-
     /** Hands {@code e} to this thread's uncaught-exception handler; a failing handler goes to stderr. */
-    public void reportUncaught(Throwable e) {
+    public final void reportUncaught(Throwable e) {
         try {
             getUncaughtExceptionHandler().uncaughtException(this, e);
         } catch (Throwable h) {
@@ -533,7 +547,7 @@ public final class Worker extends Thread {
      *
      * <p>Invariant: called on this worker's own thread, for a task of this pool.
      */
-    public void awaitJoin(Runnable target) {
+    public final void awaitJoin(Runnable target) {
         // 1. Own deque, LIFO. In fork-join code an unstolen child is at the bottom, so this is
         //    usually one pop and an inline run (the child nobody stole runs at its join). Kept
         //    tiny so that the JIT inlines it into join().
@@ -570,24 +584,27 @@ public final class Worker extends Thread {
     // ---------------------------------------------------------------- entries of the helpers
 
     /** See {@link Joins#awaitJoinUntil}. */
-    public boolean awaitJoinUntil(Runnable target, long deadlineNanos) {
+    public final boolean awaitJoinUntil(Runnable target, long deadlineNanos) {
         return Joins.awaitJoinUntil(this, target, deadlineNanos);
     }
 
     /** See {@link Submits#submitLocal}. */
-    public void submitLocal(Runnable t) {
+    public final void submitLocal(Runnable t) {
         Submits.submitLocal(this, t);
     }
 
     /** See {@link Submits#flushNext}. */
-    public void flushNext() {
+    public final void flushNext() {
         Submits.flushNext(this);
     }
 
     // ---------------------------------------------------------------- scheduling loop
 
     @Override
-    public void run() {
+    public final void run() {
+        if (!launched || Thread.currentThread() != this) {
+            return;                               // started or run by a factory: the pool refuses it
+        }
         // Sampled for competition while it runs (AUTO only; spares run only while a worker blocks).
         int tid = !spare && multiprogramming == Multiprogramming.AUTO ? Feedback.register() : -1;
         try {
@@ -595,6 +612,7 @@ public final class Worker extends Thread {
                 Profiling.bindWorker(prof);       // regions opened in tasks find it here
             }
             RunLoop.hook(this, settings.onWorkerStart);
+            RunLoop.subclassHook(this, true);
             RunLoop.loop(this);
         } finally {
             if (!spare) {
@@ -605,6 +623,7 @@ public final class Worker extends Thread {
             if (tid >= 0) {
                 Feedback.unregister(tid);
             }
+            RunLoop.subclassHook(this, false);
             RunLoop.hook(this, settings.onWorkerExit);
             if (retired) {
                 poolAccess.workerRetired();
@@ -614,22 +633,16 @@ public final class Worker extends Thread {
         }
     }
 
-
-
-
-
-
     /**
      * Clears this worker's current-steal record if it is {@code t}: run by a thief just before it
      * completes a join frame (see {@link StealBoard#clearIf}).
      */
-    public void clearStealIf(Runnable t) {
+    public final void clearStealIf(Runnable t) {
         board.clearIf(index, t);
     }
 
-
     /** @return this worker's statistics (racy snapshot) */
-    public WorkerStats snapshot() {
+    public final WorkerStats snapshot() {
         return TASKS.workerStats(index, tasksRun, spawns, inlinedSpawns, steals, stealAttempts,
                 failedSteals, movedByHalf, sleep.parks(index), sleep.unparks(index), joinBlocks,
                 idleNanos, maxDequeSize, deque.size(), sleep.isIdle(index), nearSteals, farSteals,
@@ -661,10 +674,9 @@ public final class Worker extends Thread {
     }
 
     /** Ends a move begun by {@link PoolAccess#beginMove}: the batch is in the deque. Owner only. */
-    public void endMove() {
+    public final void endMove() {
         MOVING.setRelease(this, false);
     }
-
 
     /**
      * Marks a failure of a plain Runnable that ran but whose report overflowed: report only. A

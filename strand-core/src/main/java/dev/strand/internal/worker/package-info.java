@@ -5,7 +5,9 @@
  * frames) and {@link dev.strand.internal.worker.PoolAccess} (the pool's queues and lifecycle).
  *
  * <h2>Scheduler</h2>
- * {@code StrandPool} runs P {@link dev.strand.internal.worker.Worker} threads. Each owns a
+ * {@code StrandPool} runs P {@link dev.strand.internal.worker.Worker} threads (each a public
+ * {@code StrandWorkerThread}, made by the pool's thread factory: the thread is the worker, so
+ * {@code Thread.currentThread() instanceof Worker} finds it without a lookup). Each owns a
  * {@code WorkerDeque} ({@code internal.deque}: a {@code ChaseLevDeque}, or with
  * {@code Tuning.deque(DequeKind.BWOS)} a bounded {@code BwosDeque}, whose refused submissions go to
  * the submission queue and whose forks refused by a full ring run inline): it pushes and pops at the bottom (LIFO,

@@ -87,18 +87,13 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     final EngineSettings settings;
     /** Whether this is the {@link #commonPool()}, which shutting down does not stop. */
     final boolean common;
-    /**
-     * Slot i's current Worker. A slot whose thread retired after the keep-alive gets a new Worker
-     * when it is woken, so slots are read and written with volatile semantics ({@link #worker}).
-     */
+    /** Slot i's current Worker; a slot retired after the keep-alive gets a new one: volatile ({@link #worker}). */
     final Worker[] workers;
     static final java.lang.invoke.VarHandle WORKERS =
             java.lang.invoke.MethodHandles.arrayElementVarHandle(Worker[].class);
     /**
-     * A spare slot's deque is created when the slot is first started, and the slots in use
-     * ({@code inUse}) may already cover a slot whose start another activation has not finished:
-     * loops over slots read the deque with acquire semantics ({@link #deque}) and skip a null one,
-     * which holds nothing. The start publishes it with a release store.
+     * A spare slot's deque is made at the slot's first start, which {@code inUse} may already cover:
+     * loops read it with acquire ({@link #deque}) and skip a null one; the start's store releases it.
      */
     static final java.lang.invoke.VarHandle DEQUES =
             java.lang.invoke.MethodHandles.arrayElementVarHandle(WorkerDeque[].class);
@@ -108,11 +103,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     /** The core workers' run-next slots ({@code Tuning.runNext}), or null. */
     final NextSlots nexts;
     final PoolInternals access;
-    /**
-     * Blocking calls that waited; spare threads started; blocks at the spare cap (statistics).
-     * {@code AtomicLong}, not {@code LongAdder}: these change once per blocking call, and a
-     * {@code LongAdder} is six classes and three VarHandles to set up on the way to a first result.
-     */
+    /** Blocking calls that waited; spares started; blocks at the spare cap. Not LongAdders: start path. */
     final AtomicLong blocks = new AtomicLong();
     final AtomicLong spareStarts = new AtomicLong();
     final AtomicLong uncompensated = new AtomicLong();

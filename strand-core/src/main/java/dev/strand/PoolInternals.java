@@ -225,7 +225,7 @@ final class PoolInternals extends PoolAccess implements SleepCoordinator.Reviver
             if (!StrandWorkerThread.FactoryFailure.is(e)) {
                 throw e;
             }
-            pool.uncompensated.increment();
+            pool.uncompensated.incrementAndGet();
             ((Worker) Thread.currentThread()).reportUncaught(e);
         }
     }

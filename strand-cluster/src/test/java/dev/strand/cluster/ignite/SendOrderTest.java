@@ -2,12 +2,9 @@ package dev.strand.cluster.ignite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.ignite.compute.ComputeJob;
-import org.apache.ignite.compute.ComputeJobContext;
-import org.apache.ignite.compute.ComputeTaskSession;
 import org.apache.ignite.lang.IgniteUuid;
 import org.apache.ignite.spi.collision.CollisionContext;
 import org.apache.ignite.spi.collision.CollisionJobContext;
@@ -111,41 +108,13 @@ class SendOrderTest {
     }
 
     /** A waiting job as the collision SPI sees it; activating it puts it in {@code active}. */
-    private static final class Fake implements CollisionJobContext {
+    private static final class Fake extends WaitingJob {
         final String name;
-        final ComputeJob job;
-        final ComputeTaskSession session;
-        final ComputeJobContext jobContext;
         List<Fake> activeList;
 
         Fake(String name, ComputeJob job, IgniteUuid sessionId) {
+            super(job, sessionId);
             this.name = name;
-            this.job = job;
-            this.session = (ComputeTaskSession) Proxy.newProxyInstance(getClass().getClassLoader(),
-                    new Class<?>[] {ComputeTaskSession.class},
-                    (p, m, a) -> m.getName().equals("getId") ? sessionId : null);
-            java.util.Map<Object, Object> attrs = new java.util.HashMap<>();
-            this.jobContext = (ComputeJobContext) Proxy.newProxyInstance(getClass().getClassLoader(),
-                    new Class<?>[] {ComputeJobContext.class}, (p, m, a) -> switch (m.getName()) {
-                        case "getAttribute" -> attrs.get(a[0]);
-                        case "setAttribute" -> attrs.put(a[0], a[1]);
-                        default -> null;
-                    });
-        }
-
-        @Override
-        public ComputeTaskSession getTaskSession() {
-            return session;
-        }
-
-        @Override
-        public ComputeJobContext getJobContext() {
-            return jobContext;
-        }
-
-        @Override
-        public ComputeJob getJob() {
-            return job;
         }
 
         @Override

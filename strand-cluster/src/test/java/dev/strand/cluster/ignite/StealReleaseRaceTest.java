@@ -2,17 +2,12 @@ package dev.strand.cluster.ignite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.reflect.Proxy;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.ignite.compute.ComputeJob;
-import org.apache.ignite.compute.ComputeJobContext;
-import org.apache.ignite.compute.ComputeTaskSession;
-import org.apache.ignite.internal.GridJobContextImpl;
 import org.apache.ignite.lang.IgniteUuid;
 import org.apache.ignite.spi.collision.CollisionContext;
 import org.apache.ignite.spi.collision.CollisionJobContext;
@@ -65,10 +60,7 @@ class StealReleaseRaceTest {
     }
 
     /** A waiting job; its first {@code cancel()} lets another collision round try to activate it in the gap. */
-    private static final class RacingJob implements CollisionJobContext {
-        private final ComputeJobContext jobContext = new GridJobContextImpl(null, IgniteUuid.randomUuid());
-        private final ComputeTaskSession session;
-        private final StrandJob job;
+    private static final class RacingJob extends WaitingJob {
         private final AtomicBoolean waiting = new AtomicBoolean(true);
         private final AtomicBoolean rejected = new AtomicBoolean();
         private volatile boolean cancelMarked;
@@ -81,14 +73,7 @@ class StealReleaseRaceTest {
         }, "other-collision-round");
 
         RacingJob(IgniteUuid sessionId, int chunk) {
-            this.session = (ComputeTaskSession) Proxy.newProxyInstance(getClass().getClassLoader(),
-                    new Class<?>[] {ComputeTaskSession.class}, (p, m, a) -> {
-                        if (m.getName().equals("getId")) {
-                            return sessionId;
-                        }
-                        throw new UnsupportedOperationException(m.getName());
-                    });
-            this.job = new StrandJob(chunk, "home", null, List.of());
+            super(new StrandJob(chunk, "home", null, List.of()), sessionId);
         }
 
         @Override
@@ -118,21 +103,6 @@ class StealReleaseRaceTest {
                 return true;
             }
             return false;
-        }
-
-        @Override
-        public ComputeTaskSession getTaskSession() {
-            return session;
-        }
-
-        @Override
-        public ComputeJobContext getJobContext() {
-            return jobContext;
-        }
-
-        @Override
-        public ComputeJob getJob() {
-            return job;
         }
     }
 }

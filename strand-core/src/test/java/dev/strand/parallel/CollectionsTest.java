@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strand.StrandPool;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedList;
@@ -37,16 +36,11 @@ class CollectionsTest {
         pool.close();
     }
 
-    @SuppressWarnings("JdkObsolete") // LinkedList on purpose: a collection that is not RandomAccess
-    private static List<Collection<Integer>> inputs(int n) {
-        List<Integer> values = IntStream.range(0, n).boxed().toList();
-        return List.of(new ArrayList<>(values), new LinkedList<>(values), new HashSet<>(values), values);
-    }
 
     @Test
     void forEachVisitsEveryElementOnce() {
         for (int n : new int[] {0, 1, 2, 1000, 100_000}) {
-            for (Collection<Integer> c : inputs(n)) {
+            for (Collection<Integer> c : Fixtures.collections(n)) {
                 Map<Integer, Integer> seen = new ConcurrentHashMap<>();
                 Parallel.forEach(pool, c, x -> seen.merge(x, 1, Integer::sum));
                 assertThat(seen).hasSize(n);
@@ -61,7 +55,7 @@ class CollectionsTest {
     @Test
     void mapKeepsTheCollectionsOrder() {
         for (int n : new int[] {0, 1, 3, 10_000}) {
-            for (Collection<Integer> c : inputs(n)) {
+            for (Collection<Integer> c : Fixtures.collections(n)) {
                 List<String> expected = c.stream().map(x -> "v" + x).toList();
                 assertThat(Parallel.map(pool, c, x -> "v" + x)).containsExactlyElementsOf(expected);
                 assertThat(Parallel.map(pool, c, x -> "v" + x, Grain.fixed(3)))

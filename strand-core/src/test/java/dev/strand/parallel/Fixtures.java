@@ -1,9 +1,13 @@
 package dev.strand.parallel;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /** Sizes and grains shared by the parallel-algorithm tests. */
 final class Fixtures {
@@ -11,6 +15,13 @@ final class Fixtures {
 
     static final int G = 64;
     static final int LARGE = 200_003;
+
+    /** 0..n-1 as a list, a linked list (not RandomAccess), a hash set and an immutable list. */
+    @SuppressWarnings("JdkObsolete") // LinkedList on purpose: a collection that is not RandomAccess
+    static List<Collection<Integer>> collections(int n) {
+        List<Integer> values = IntStream.range(0, n).boxed().toList();
+        return List.of(new ArrayList<>(values), new LinkedList<>(values), new HashSet<>(values), values);
+    }
 
     /** Sizes around the grain, one large size, and a few random ones (seeded, printed on failure). */
     static List<Integer> sizes(long seed) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strand.StrandPool;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
@@ -48,11 +47,6 @@ class SearchTest {
         pool.close();
     }
 
-    @SuppressWarnings("JdkObsolete") // LinkedList on purpose: a collection that is not RandomAccess
-    private static List<Collection<Integer>> collections(int n) {
-        List<Integer> values = IntStream.range(0, n).boxed().toList();
-        return List.of(new ArrayList<>(values), new LinkedList<>(values), new HashSet<>(values), values);
-    }
 
     /** Predicates matching no element, one (first, middle, last), some, and all of 0..n-1. */
     private static List<Predicate<Integer>> predicates(int n) {
@@ -63,7 +57,7 @@ class SearchTest {
     @Test
     void collectionSearchesAnswerAsAParallelStream() {
         for (int n : new int[] {0, 1, 2, 1000, 20_000}) {
-            for (Collection<Integer> c : collections(n)) {
+            for (Collection<Integer> c : Fixtures.collections(n)) {
                 List<Predicate<Integer>> ps = predicates(n);
                 for (int k = 0; k < ps.size(); k++) {
                     Predicate<Integer> p = ps.get(k);

@@ -172,11 +172,12 @@ class ProfileCliTest {
     @Test
     void aProgramRunSeveralTimesIsMeasuredBesideItsPrediction(@TempDir Path dir) throws Exception {
         Run r = CliTest.run("profile", "--class-path", testClasses(), "--main", "example.shapes.Shapes",
-                "--runs", "2", "--predict", "1,2", "--no-charts", "--out", dir.toString(), "--no-progress",
-                "--", "tree");
+                "--runs", "2", "--max-warmup", "1", "--predict", "1,2", "--no-charts", "--out", dir.toString(),
+                "--no-progress", "--", "tree");
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("1 warm-up + 2 measured round(s)", "Pool 'tree' (P = 2):",
+        assertThat(r.out()).contains("1 warm-up + 2 measured round(s)", "Warm-up: 1 round(s); ",
+                "This JVM's JIT compiled for ", "Pool 'tree' (P = 2):",
                 "over the 2 profiled runs: work ", "measured without the profiler (median of 2 run(s))",
                 "Distortion at P=2: profiled ");
         assertThat(r.out()).containsPattern("(?m)^  1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[-+][0-9.]+%$");
@@ -193,5 +194,30 @@ class ProfileCliTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("work and span in the workers' CPU time (--cpu-time)");
         assertThat(System.getProperty("strand.profile.clock")).isNull();
+    }
+
+    /**
+     * Warm-up: --warmup 0 runs none (a program that cannot run twice), --max-warmup equal to
+     * --warmup runs exactly that many, and above it the JIT's settling decides, within the bounds.
+     * Each round, warm-up or measured, runs the program three times (profiled, plain at its P,
+     * plain at one worker).
+     */
+    @Test
+    void warmUpRunsWithinItsBoundsUntilTheJitSettles(@TempDir Path dir) throws Exception {
+        assertThat(runsOf(dir, "0", "30")).isEqualTo(3L);
+        assertThat(runsOf(dir, "2", "2")).isEqualTo(2 * 3 + 3L);
+        assertThat(runsOf(dir, "1", "4")).isBetween(3 + 3L, 4 * 3 + 3L);
+    }
+
+    private static long runsOf(Path dir, String warmup, String maxWarmup) throws Exception {
+        Path count = dir.resolve("runs-" + warmup + "-" + maxWarmup + ".txt");
+        Run r = CliTest.run("profile", "--class-path", testClasses(), "--main", "example.forkjoin.CountsRuns",
+                "--warmup", warmup, "--max-warmup", maxWarmup, "--predict", "1,2", "--no-charts",
+                "--out", dir.toString(), "--no-progress", "--", count.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains(warmup.equals("0") ? "No warm-up" : "Warm-up: ");
+        try (var lines = java.nio.file.Files.lines(count)) {
+            return lines.count();
+        }
     }
 }

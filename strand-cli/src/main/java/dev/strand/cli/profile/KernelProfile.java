@@ -1,5 +1,6 @@
 package dev.strand.cli.profile;
 
+import dev.strand.cli.out.JvmLoad;
 import dev.strand.cli.out.Progress;
 import dev.strand.cli.out.Table;
 import dev.strand.profile.ProfileReport;
@@ -46,6 +47,7 @@ final class KernelProfile {
         dev.strand.cli.out.MachineLoad.Mark l0 = dev.strand.cli.out.MachineLoad.mark();
         KernelRun.Outcome o = KernelRun.run(w, w.name(), plan, progress);
         double others = dev.strand.cli.out.MachineLoad.othersBusy(l0);
+        JvmLoad.Share jvm = o.jvm();
         ProfileReport r = o.report();
         if (r.frames() == 0) {
             throw new NothingProfiled("kernel " + w.name() + " ran no task in the profiled pool of "
@@ -76,20 +78,21 @@ final class KernelProfile {
         double plainAtP = o.plain().get(plan.parallelism()).median();
         double overhead = 100 * (o.profiled().median() - plainAtP) / plainAtP;
         if (text != null) {
-            print(text, r, o, pr, compare, files, others);
+            print(text, r, o, pr, compare, files, others, jvm);
         }
         List<ProfileJson.Times> plain = new ArrayList<>();
         o.plain().forEach((p, t) -> plain.add(ProfileJson.Times.of(p, false, t)));
         return new ProfileJson.KernelDoc(w.name(), w.params(), plan.parallelism(), plan.rounds(),
                 ProfileJson.Report.of(r), ProfileJson.Times.of(plan.parallelism(), true, o.profiled()),
-                plain, overhead, o.profiled().median() / plainAtP, others, compare, ProfileJson.Point.of(pr),
+                plain, overhead, o.profiled().median() / plainAtP, others, jvm.compile(), jvm.gc(), compare, ProfileJson.Point.of(pr),
                 files.stream().map(Path::toString).toList());
     }
 
     private void print(PrintWriter t, ProfileReport r, KernelRun.Outcome o, List<Prediction> pr,
-                       List<ProfileJson.Compare> compare, List<Path> files, double others) {
+                       List<ProfileJson.Compare> compare, List<Path> files, double others,
+                       JvmLoad.Share jvm) {
         t.printf(Locale.ROOT, "%n%s (%s)%n", w.name(), w.params());
-        t.printf(Locale.ROOT, "Work/span profile at P=%d (the profiled run with the median time):%n",
+        t.printf(Locale.ROOT, "Work/span profile at P=%d (the profiled run with the median work):%n",
                 plan.parallelism());
         ProfileText.report(t, r);
         t.printf(Locale.ROOT, "%nMeasured without the profiler (median of %d runs) vs the replay of the profile:%n",
@@ -118,6 +121,11 @@ final class KernelProfile {
         if (load != null) {
             t.println("  " + load);
         }
+        String own = LoadLine.jvmLine(jvm, r.cpuTime());
+        if (own != null) {
+            t.println("  " + own);
+        }
+        t.println("  " + LoadLine.warmupLine(o.warmedUp(), o.settled()));
         t.printf(Locale.ROOT, "%nReplay of the recorded DAG in the simulator, beside the laws:%n");
         t.println("  " + costs.describe());
         ProfileText.predictions(t, pr);

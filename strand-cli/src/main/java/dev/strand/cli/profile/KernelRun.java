@@ -1,6 +1,7 @@
 package dev.strand.cli.profile;
 
 import dev.strand.StrandPool;
+import dev.strand.cli.out.JvmLoad;
 import dev.strand.cli.out.Progress;
 import dev.strand.profile.ProfileReport;
 import dev.strand.workloads.Pools;
@@ -18,7 +19,7 @@ import java.util.TreeSet;
  * Runs a bench kernel for the profiler: profiled on a pool of P workers, and unprofiled on plain
  * pools of 1 and 2 workers (and P), interleaved round by round so that drifts of the machine hit
  * every configuration alike. Each profiled run gets a fresh pool, so that its report covers that
- * run alone; the report kept is the one of the profiled run with the median time.
+ * run alone; the report kept is the one of the profiled run with the median work.
  */
 final class KernelRun {
     private KernelRun() { }
@@ -29,7 +30,7 @@ final class KernelRun {
      * @param rounds      measured rounds: every configuration runs once per round
      * @param pauseMs     sleep before each run, after a {@code System.gc()}, both untimed
      */
-    record Plan(int parallelism, int warmup, int rounds, int pauseMs) { }
+    record Plan(int parallelism, int warmup, int maxWarmup, int rounds, int pauseMs) { }
 
     /** The times of one configuration's runs, in milliseconds. */
     @SuppressWarnings("ArrayRecordComponent") // samples to summarize, never compared or hashed
@@ -48,11 +49,15 @@ final class KernelRun {
     }
 
     /**
-     * @param report    the profile of the profiled run with the median time
+     * @param report    the profile of the profiled run with the median work
      * @param profiled  the profiled runs' times (P workers)
      * @param plain     the unprofiled runs' times, by number of workers
+     * @param jvm       the JIT's and the collectors' share of the machine during the measured rounds
+     * @param warmedUp  the warm-up rounds run
+     * @param settled   whether the JIT settled in the last of them (see {@link JvmLoad#SETTLED_SHARE})
      */
-    record Outcome(ProfileReport report, Times profiled, Map<Integer, Times> plain) { }
+    record Outcome(ProfileReport report, Times profiled, Map<Integer, Times> plain, JvmLoad.Share jvm,
+                   int warmedUp, boolean settled) { }
 
     /** @return the number of {@link Progress#step()} calls {@link #run} makes */
     static long steps(Plan plan) {
@@ -77,17 +82,27 @@ final class KernelRun {
                 plain.put(p, Pools.of(StrandPool.builder().name(name + "-plain-" + p).parallelism(p).build()));
             }
             w.setUp(plain.get(plan.parallelism()));
-            for (int i = 0; i < plan.warmup(); i++) {
+            int warmedUp = 0;
+            boolean settled = false;
+            while (warmedUp < plan.warmup() || (!settled && warmedUp < plan.maxWarmup())) {
                 progress.note(w.name() + " warm-up");
+                JvmLoad.Mark m = JvmLoad.mark();
                 for (Pools p : plain.values()) {
                     time(w, p, plan.pauseMs());
-                    progress.step();
+                    if (warmedUp < plan.warmup()) {
+                        progress.step();
+                    }
                 }
                 try (Pools p = profiling(name, plan.parallelism())) {
                     time(w, p, plan.pauseMs());     // compiles the profiler's paths too
                 }
-                progress.step();
+                if (warmedUp < plan.warmup()) {
+                    progress.step();
+                }
+                settled = JvmLoad.settledSince(m);
+                warmedUp++;
             }
+            JvmLoad.Mark j0 = JvmLoad.mark();
             int configs = counts.size() + 1;
             double[][] millis = new double[configs][plan.rounds()];
             ProfileReport[] reports = new ProfileReport[plan.rounds()];
@@ -111,7 +126,12 @@ final class KernelRun {
                 times.put(counts.get(c), new Times(millis[c]));
             }
             double[] prof = millis[counts.size()];
-            return new Outcome(reports[medianIndex(prof)], new Times(prof), times);
+            double[] work = new double[reports.length];
+            for (int r = 0; r < work.length; r++) {
+                work[r] = reports[r].total().workNanos();
+            }
+            return new Outcome(reports[medianIndex(work)], new Times(prof), times, JvmLoad.since(j0), warmedUp,
+                    settled);
         } finally {
             plain.values().forEach(Pools::close);
         }

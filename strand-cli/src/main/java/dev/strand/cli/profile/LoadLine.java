@@ -1,5 +1,7 @@
 package dev.strand.cli.profile;
 
+import dev.strand.cli.out.JvmLoad;
+
 /**
  * What the profiler says of how much of the machine other processes took while it measured (the
  * share comes from {@link dev.strand.cli.out.MachineLoad}: the processors' busy time in
@@ -13,6 +15,40 @@ final class LoadLine {
 
     /** A share above this draws a warning under the profile. */
     static final double WARN_SHARE = 0.10;
+
+    /**
+     * @return the line stating the share of the machine this JVM's JIT compilers and garbage
+     *     collectors took during the runs, with a warning if together above {@link #WARN_SHARE};
+     *     null if unknown
+     */
+    static String jvmLine(JvmLoad.Share s, boolean cpuTime) {
+        if (Double.isNaN(s.compile())) {
+            return null;
+        }
+        double gc = Double.isNaN(s.gc()) ? 0 : s.gc();
+        String line = String.format(java.util.Locale.ROOT, "This JVM's JIT compiled for %d ms (%.0f%% of the machine's "
+                + "processor time) and its garbage collector took %.0f%% during the runs", s.compileMillis(),
+                100 * s.compile(), 100 * gc);
+        if (s.compile() + gc <= WARN_SHARE) {
+            return line + ".";
+        }
+        return line + String.format(java.util.Locale.ROOT, ": warning, above %.0f%%: ", 100 * WARN_SHARE)
+                + (cpuTime ? "the measured times vary with it (the profile, in CPU time, leaves it out); more "
+                        + "--warmup lets the JIT settle."
+                        : "work and span count the time a worker waited for a core while they ran; more --warmup "
+                                + "lets the JIT settle, and --cpu-time charges CPU time instead.");
+    }
+
+    /** @return the line stating how many warm-up rounds ran and whether the JIT settled in them */
+    static String warmupLine(int rounds, boolean settled) {
+        if (rounds == 0) {
+            return "No warm-up: the measured rounds include the JIT's first compilations.";
+        }
+        return String.format(java.util.Locale.ROOT, "Warm-up: %d round(s); %s", rounds, settled
+                ? "the JIT settled (it compiled for under 5% of the machine's processor time in the last)."
+                : "warning: the JIT had not settled (it compiled for 5% or more of the machine's processor time in "
+                        + "the last); more --max-warmup lets it.");
+    }
 
     /** @return the line stating the share, with a warning if above {@link #WARN_SHARE}; null if unknown */
     static String line(double share, boolean cpuTime) {

@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
             "strand profile KERNEL...  profiles bench kernels (see 'strand bench --list'):",
             "  warm-up, then --rounds rounds in which the kernel runs once on each of: a",
             "  plain pool of 1 worker, of 2 workers (and of P), and a fresh profiling pool",
-            "  of P workers. Prints the profile of the profiled run with the median time,",
+            "  of P workers. Prints the profile of the profiled run with the median work,",
             "  the measured T1 and T2 (medians, min..max) against the replay's, and the",
             "  distortion (profiled / plain time at P).",
             "",
@@ -60,7 +60,7 @@ import picocli.CommandLine.Spec;
             "  unprofiled, then --runs rounds of three runs in a rotating order: with every",
             "  pool profiling (as -Dstrand.profile=DIR does), unprofiled at the pools' own P,",
             "  and unprofiled with every pool at one worker. Prints each pool's profile (of",
-            "  the profiled run with the median time) and replay, the measured T1 and T_P",
+            "  the profiled run with the median work) and replay, the measured T1 and T_P",
             "  beside the prediction, and the distortion (profiled / unprofiled time). A",
             "  program that calls System.exit ends this command too, and leaves no report.",
             "",
@@ -117,6 +117,19 @@ public final class ProfileCommand implements Callable<Integer> {
             description = "Warm-up rounds per kernel or program, untimed, 0..100 (default: ${DEFAULT-VALUE}).")
     @Range(min = 0, max = 100)
     int warmup = 1;
+
+    @Option(names = "--max-warmup", paramLabel = "M",
+            description = "After --warmup rounds, warm-up goes on until the JIT settles (a round in which it "
+                    + "compiled for under 5%% of the machine's processor time), up to M rounds in all; "
+                    + "M equal to --warmup gives a fixed count, and --warmup 0 none at all, 0..1000 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    @Range(min = 0, max = 1000)
+    int maxWarmup = 30;
+
+    /** @return the most warm-up rounds: none when --warmup is 0, never fewer than --warmup */
+    private int warmupLimit() {
+        return warmup == 0 ? 0 : Math.max(warmup, maxWarmup);
+    }
 
     @Option(names = "--pause", paramLabel = "MS",
             description = "Sleep before every run, after a System.gc(), both untimed, so the pool "
@@ -198,12 +211,12 @@ public final class ProfileCommand implements Callable<Integer> {
         List<Workload> workloads = workloads();
         prepareOut();
         List<ProfileJson.KernelDoc> docs = new ArrayList<>();
-        KernelRun.Plan plan = new KernelRun.Plan(workers.get(), warmup, rounds, pauseMs);
+        KernelRun.Plan plan = new KernelRun.Plan(workers.get(), warmup, warmupLimit(), rounds, pauseMs);
         long steps = workloads.size() * (KernelRun.steps(plan) + Prediction.count(predict));
         if (!json) {
-            o.printf(Locale.ROOT, "strand profile: P=%d, %d warm-up + %d measured round(s) per kernel; "
-                    + "Java %s, %d CPUs%n", workers.get(), warmup, rounds, System.getProperty("java.version"),
-                    Runtime.getRuntime().availableProcessors());
+            o.printf(Locale.ROOT, "strand profile: P=%d, %d to %d warm-up (until the JIT settles) + %d measured "
+                    + "round(s) per kernel; Java %s, %d CPUs%n", workers.get(), warmup, plan.maxWarmup(), rounds,
+                    System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
             o.flush();
         }
         SchedulerCosts costs = schedulerCosts();
@@ -255,27 +268,31 @@ public final class ProfileCommand implements Callable<Integer> {
         double[][] millis = new double[3][runs];
         List<ProgramRun.Result> profiled = new ArrayList<>();
         dev.strand.cli.out.MachineLoad.Mark l0 = dev.strand.cli.out.MachineLoad.mark();
+        dev.strand.cli.out.JvmLoad.Mark j0;
+        int warmedUp = 0;
+        boolean settled = false;
         try (ProgramRun.Program program = ProgramRun.load(t);
              Progress progress = Progress.start("profile", (long) warmup + 3L * runs, !json && !noProgress)) {
-            for (int i = 0; i < warmup; i++) {
+            while (warmedUp < warmup || (!settled && warmedUp < warmupLimit())) {
                 progress.note("warm-up");
-                for (boolean prof : new boolean[] {true, false}) {   // compiles the profiler's paths too
-                    ProgramRun.Result r = program.run(prof ? dir : null, 0, clock);
+                dev.strand.cli.out.JvmLoad.Mark m = dev.strand.cli.out.JvmLoad.mark();
+                for (int c = 0; c < 3; c++) {     // as a measured round: the JIT sees every path they take
+                    ProgramRun.Result r = run(program, c, dir, clock);
                     if (r.failure() != null) {
-                        return failed(o, r, r.reports());
+                        return failed(o, r, c == PROFILED ? r.reports() : List.of());
                     }
                 }
-                progress.step();
+                settled = dev.strand.cli.out.JvmLoad.settledSince(m);
+                if (warmedUp++ < warmup) {
+                    progress.step();
+                }
             }
+            j0 = dev.strand.cli.out.JvmLoad.mark();          // the JIT's work in the measured rounds only
             for (int round = 0; round < runs; round++) {
                 progress.note("round " + (round + 1) + "/" + runs);
                 for (int j = 0; j < 3; j++) {
                     int c = (j + round) % 3;     // each round starts one configuration later
-                    ProgramRun.Result r = switch (c) {
-                        case PROFILED -> program.run(dir, 0, clock);
-                        case PLAIN_OWN -> program.run(null, 0, clock);
-                        default -> program.run(null, 1, clock);
-                    };
+                    ProgramRun.Result r = run(program, c, dir, clock);
                     if (c == PROFILED) {
                         profiled.add(r);
                     }
@@ -290,7 +307,8 @@ public final class ProfileCommand implements Callable<Integer> {
             throw bad(e.getMessage());
         }
         double others = dev.strand.cli.out.MachineLoad.othersBusy(l0);
-        ProgramRun.Result chosen = profiled.get(KernelRun.medianIndex(millis[PROFILED]));
+        dev.strand.cli.out.JvmLoad.Share jvm = dev.strand.cli.out.JvmLoad.since(j0);
+        ProgramRun.Result chosen = profiled.get(KernelRun.medianIndex(work(profiled)));
         List<ProfileReport> reports = chosen.reports();
         if (reports.isEmpty()) {
             throw bad("the program ran no Strand pool: nothing to profile (" + t.mainClass()
@@ -300,10 +318,11 @@ public final class ProfileCommand implements Callable<Integer> {
         List<ProfileJson.PoolDoc> pools = new ArrayList<>();
         if (!json) {
             o.printf(Locale.ROOT, "strand profile: %s, %d profiled pool(s); %d warm-up + %d measured round(s); "
-                            + "Java %s, %d CPUs%n", t.mainClass(), reports.size(), warmup, runs,
+                            + "Java %s, %d CPUs%n", t.mainClass(), reports.size(), warmedUp, runs,
                     System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+            o.println(LoadLine.warmupLine(warmedUp, settled));
             if (runs > 1) {
-                o.printf(Locale.ROOT, "The profiles below are of the profiled run with the median time.%n");
+                o.printf(Locale.ROOT, "The profiles below are of the profiled run with the median work.%n");
             }
         }
         double poolsWall = 0;
@@ -371,7 +390,8 @@ public final class ProfileCommand implements Callable<Integer> {
         if (json) {
             o.println(Json.write(new ProfileJson.Doc(BuildInfo.current(), System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors(), out.toString(), null,
-                    new ProfileJson.ProgramDoc(t.mainClass(), runs, pools, measured, distortion, others, compare))));
+                    new ProfileJson.ProgramDoc(t.mainClass(), runs, pools, measured, distortion, others,
+                            jvm.compile(), jvm.gc(), compare))));
         } else {
             o.printf(Locale.ROOT, "%nThe program's main, measured without the profiler (median of %d run(s)) vs "
                     + "the prediction%n  (its time outside the pools, %s ms in the profiled run, plus each pool's "
@@ -390,6 +410,10 @@ public final class ProfileCommand implements Callable<Integer> {
             if (load != null) {
                 o.println("  " + load);
             }
+            String jit = LoadLine.jvmLine(jvm, cpuTime);
+            if (jit != null) {
+                o.println("  " + jit);
+            }
             o.println();
             o.println("What the figures mean:");
             o.print(String.format(Locale.ROOT, ProfileText.FIGURES));
@@ -401,6 +425,31 @@ public final class ProfileCommand implements Callable<Integer> {
     /** @return the reports of the last profiled run, or none */
     private static List<ProfileReport> lastReports(List<ProgramRun.Result> profiled) {
         return profiled.isEmpty() ? List.of() : profiled.get(profiled.size() - 1).reports();
+    }
+
+    /** @return one run of the program in configuration {@code c} ({@link #PROFILED}, ...) */
+    private static ProgramRun.Result run(ProgramRun.Program program, int c, Path dir, String clock)
+            throws ProgramRun.BadProgram {
+        return switch (c) {
+            case PROFILED -> program.run(dir, 0, clock);
+            case PLAIN_OWN -> program.run(null, 0, clock);
+            default -> program.run(null, 1, clock);
+        };
+    }
+
+    /**
+     * @return each profiled run's work, summed over its pools: the run with the median work is the
+     *     one described and replayed, so that one run whose code ran slower or faster than usual
+     *     (a JIT's recompilation, another process) does not become the prediction
+     */
+    private static double[] work(List<ProgramRun.Result> profiled) {
+        double[] work = new double[profiled.size()];
+        for (int k = 0; k < work.length; k++) {
+            for (ProfileReport r : profiled.get(k).reports()) {
+                work[k] += r.total().workNanos();
+            }
+        }
+        return work;
     }
 
     /** Prints pool {@code i}'s work and span over the profiled runs, when there are several. */

@@ -19,14 +19,16 @@ final class ProfileJson {
     /** A kernel: its profile, its measured times, the replay, and the comparison at P = 1 and 2. */
     record KernelDoc(String kernel, String params, int parallelism, int rounds, Report profile,
                      Times profiled, List<Times> unprofiled, double overheadPercent,
-                     double distortion, double othersShare, List<Compare> compare, List<Point> replay, List<String> files) { }
+                     double distortion, double othersShare, double jvmCompileShare, double jvmGcShare,
+                     List<Compare> compare, List<Point> replay, List<String> files) { }
 
     /**
      * A program: its main class, one entry per pool it profiled (in the profiled run with the
-     * median time), its measured runs and the prediction for them.
+     * median work), its measured runs and the prediction for them.
      */
     record ProgramDoc(String mainClass, int runs, List<PoolDoc> pools, List<Times> measured,
-                      double distortion, double othersShare, List<Compare> compare) { }
+                      double distortion, double othersShare, double jvmCompileShare, double jvmGcShare,
+                      List<Compare> compare) { }
 
     /** One pool of a program. */
     record PoolDoc(Report profile, List<Point> replay, List<String> files, List<RegionDoc> regions) { }

@@ -47,6 +47,39 @@ public final class CostRule {
     }
 
     /**
+     * The steal-time test for one waiting task (the form of Dask's rule that looks at the task's
+     * place in the victim's queue): move it when, on the thief, the thief's queue, the move and
+     * then its compute end before, on the victim, the work queued ahead of it and then its compute.
+     * The compute is the same on both sides (same estimate, nodes alike), so the test is
+     *
+     * <pre>
+     *   occupancy(thief) + transfer  &lt;  wait ahead of it on the victim
+     * </pre>
+     *
+     * <p>A move that passes finishes the task sooner and the victim's later tasks no later, so it
+     * can only shorten the batch (as far as the estimates are right); a task near the head of a
+     * queue, whose wait is short, does not move over a slow link, while the same task at its tail
+     * may. {@link #worthStealing}, which credits the victim with its whole occupancy less half of
+     * the task, refuses moves this test accepts when the task's compute is large against the queue:
+     * a heavy task behind one running task, the thief idle, the victim's occupancy two tasks, is
+     * worth moving as soon as the transfer is shorter than the running task's remaining time.
+     * Moves away from a node never lengthen its queue, so a task is not moved back and forth.
+     *
+     * @param thiefOccupancyNanos the thief's queued work, ns (per core)
+     * @param waitAheadNanos the victim's work ahead of the task (running and queued before it), ns
+     *     (per core)
+     * @param transferNanos the time to move the task's input to the thief, ns
+     * @return whether the task would finish sooner on the thief
+     */
+    public static boolean finishesSoonerOnThief(double thiefOccupancyNanos, double waitAheadNanos,
+            double transferNanos) {
+        check("thief occupancy", thiefOccupancyNanos);
+        check("wait ahead", waitAheadNanos);
+        check("transfer time", transferNanos);
+        return thiefOccupancyNanos + transferNanos < waitAheadNanos;
+    }
+
+    /**
      * The placement-time decision: the thief idle, the victim holding {@code homeOccupancyNanos}.
      *
      * @param estimate the job's compute estimate, or {@code null} when none of its kind has run

@@ -32,10 +32,12 @@ import java.util.function.IntToDoubleFunction;
  * minus the compute of the chunks being moved away (Dask's {@code in_flight_occupancy}).
  *
  * <p>A decision: the thieves (free slots, least occupied first) each take from the most
- * occupied victim that has a candidate; the victim's waiting chunks are tried in order of
- * transfer over compute (Dask's levels: the cheapest to move first, newest first among equals).
- * With the rule on, a chunk moves only if {@link CostRule#worthStealing} holds; without it, any
- * waiting chunk moves (plain work stealing). A move is a request: the victim gives the chunk up
+ * occupied victim that has a candidate. With the rule on, the victim's waiting chunks are tried in
+ * order of transfer over compute (Dask's levels: the cheapest to move first, newest first among
+ * equals), and the first that {@link CostRule#finishesSoonerOnThief} (the thief's occupancy and
+ * the transfer against the work ahead of the chunk in the victim's queue) moves. Without it
+ * (plain work stealing), the newest waiting chunk moves, whatever its input: the stealing of a
+ * scheduler that does not look at sizes. A move is a request: the victim gives the chunk up
  * only if it has not started it (then it is {@link #sent} to the thief) or answers
  * that it has ({@link #refused}: the chunk is running, and is never a candidate again).
  *
@@ -214,8 +216,8 @@ public final class Balancer {
             for (Held h : candidates) {
                 double compute = computeOf.applyAsDouble(h.chunk);
                 long transfer = link == null ? 0 : link.transferNanos(h.bytes);
-                boolean ok = !costAware || CostRule.worthStealing(occupancy(thief), occupancy(victim),
-                        compute, (double) transfer);
+                boolean ok = !costAware || CostRule.finishesSoonerOnThief(occupancy(thief), waitAhead(victim, h),
+                        (double) transfer);
                 if (ok) {
                     h.movingTo = thief.info.name();
                     thief.incoming++;
@@ -249,9 +251,10 @@ public final class Balancer {
                 c.add(h);
             }
         }
-        // Newest first, then a stable sort by the cost multiplier keeps that order among equals.
+        // Newest first, then (with the rule) a stable sort by the cost multiplier keeps that
+        // order among equals.
         Collections.reverse(c);
-        if (link != null) {
+        if (costAware) {
             Map<Integer, Double> ratio = new HashMap<>();
             for (Held h : c) {
                 double compute = Math.max(1.0, computeOf.applyAsDouble(h.chunk));
@@ -260,6 +263,31 @@ public final class Balancer {
             c.sort(Comparator.comparingDouble(h -> ratio.get(h.chunk)));
         }
         return c;
+    }
+
+    /**
+     * The victim's work ahead of {@code h}, ns per core: the estimated compute of the chunks it
+     * holds before {@code h} in send order (running or waiting; those it said it had started
+     * too), less the ones being moved away. A running chunk counts in full: the balancer has no
+     * clock, and a chunk's estimate is its kind's mean, which the long chunks of a skewed batch
+     * exceed.
+     */
+    private double waitAhead(Node victim, Held h) {
+        double sum = 0;
+        for (Held o : victim.held.values()) {
+            if (o.started && o != h && o.movingTo == null) {
+                sum += computeOf.applyAsDouble(o.chunk);
+            }
+        }
+        for (Held o : victim.held.values()) {
+            if (o == h) {
+                break;
+            }
+            if (!o.started && o.movingTo == null) {
+                sum += computeOf.applyAsDouble(o.chunk);
+            }
+        }
+        return sum / victim.info.parallelism();
     }
 
     /** Free slots: running capacity not taken by held chunks or by moves promised to it. */

@@ -14,14 +14,10 @@ package dev.strand.cluster.cost;
  * is the time a node needs to run what it already holds: nanoseconds of estimated compute divided
  * by its cores.
  *
- * <p>Dask evaluates the rule when it steals. Ignite's job stealing does not ask: a busy node
- * hands a waiting job to whichever idle node asks. So Strand evaluates it once, when it places
- * the jobs, at its most favourable point: the thief idle (occupancy 0: Ignite's thieves ask only
- * when their queue is empty) and the victim as loaded as it will ever be (everything placed on
- * it). A job that fails even then can never be worth stealing, and is pinned to its home node. A
- * job that passes may still be stolen when the rule would by then refuse (the victim has drained);
- * that is the price of a decision taken without the live occupancies, and is bounded by the
- * job's own compute time.
+ * <p>Dask evaluates the rule when it steals, and so does strand-cluster's driver; its steal-time
+ * test is {@link #finishesSoonerOnThief}, the same comparison made for one task at its place in
+ * the victim's queue. This form is kept for the chunking bound and for a running job asked to give
+ * part of its work away, where there is no queue position to look at.
  *
  * <p>A pure function: no state, no clock.
  */

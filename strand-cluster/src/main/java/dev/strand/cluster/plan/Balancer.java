@@ -82,6 +82,7 @@ public final class Balancer {
     private final Map<Integer, String> where = new HashMap<>();
     private final int slotsPerNode;
     private final IntToDoubleFunction computeOf;
+    private final RunningTime runningFor;
     private final Link link;
     private final boolean costAware;
     private final Set<Integer> declinedChunks = new HashSet<>();
@@ -99,6 +100,23 @@ public final class Balancer {
      */
     public Balancer(List<NodeInfo> nodes, int slotsPerNode, IntToDoubleFunction computeOf, Link link,
             boolean costAware) {
+        this(nodes, slotsPerNode, computeOf, (chunk, node) -> 0, link, costAware);
+    }
+
+    /** How long a chunk has been running on a node, as far as the caller knows, ns ({@code 0}: unknown). */
+    @FunctionalInterface
+    public interface RunningTime {
+        /** @return ns {@code chunk} has run on {@code node}, {@code >= 0} */
+        double nanos(int chunk, String node);
+    }
+
+    /**
+     * @param runningFor how long a chunk taken as running has run: its remaining time in the
+     *     wait ahead of a candidate is its estimate less that, but at least half its estimate
+     */
+    public Balancer(List<NodeInfo> nodes, int slotsPerNode, IntToDoubleFunction computeOf, RunningTime runningFor,
+            Link link, boolean costAware) {
+        this.runningFor = Objects.requireNonNull(runningFor, "runningFor");
         if (costAware && link == null) {
             throw new IllegalArgumentException("the cost rule needs a link");
         }
@@ -266,28 +284,45 @@ public final class Balancer {
     }
 
     /**
-     * The victim's work ahead of {@code h}, ns per core: the estimated compute of the chunks it
-     * holds before {@code h} in send order (running or waiting; those it said it had started
-     * too), less the ones being moved away. A running chunk counts in full: the balancer has no
-     * clock, and a chunk's estimate is its kind's mean, which the long chunks of a skewed batch
-     * exceed.
+     * The victim's work ahead of {@code h}, ns per core: the chunks it runs (those it said it had
+     * started, then the first ones sent, up to its slots), each for its estimate less the time it
+     * has run but at least half its estimate (the estimate is the kind's mean, which a long chunk
+     * of a skewed batch exceeds: one that has run past it is probably a long one), and the
+     * waiting chunks sent before {@code h} for their estimates; chunks being moved away do not
+     * count.
      */
     private double waitAhead(Node victim, Held h) {
+        int running = victim.slots;
         double sum = 0;
         for (Held o : victim.held.values()) {
-            if (o.started && o != h && o.movingTo == null) {
-                sum += computeOf.applyAsDouble(o.chunk);
+            if (o.started) {
+                running--;
+                if (o != h && o.movingTo == null) {
+                    sum += remaining(victim, o);
+                }
             }
         }
+        int i = 0;
         for (Held o : victim.held.values()) {
             if (o == h) {
                 break;
             }
-            if (!o.started && o.movingTo == null) {
-                sum += computeOf.applyAsDouble(o.chunk);
+            if (o.started) {
+                continue;
             }
+            if (o.movingTo == null) {
+                sum += i < running ? remaining(victim, o) : computeOf.applyAsDouble(o.chunk);
+            }
+            i++;
         }
         return sum / victim.info.parallelism();
+    }
+
+    private double remaining(Node victim, Held o) {
+        double c = computeOf.applyAsDouble(o.chunk);
+        double ran = runningFor.nanos(o.chunk, victim.info.name());
+        assert ran >= 0 : "negative running time " + ran + " for chunk " + o.chunk;
+        return Math.max(c - ran, c / 2);
     }
 
     /** Free slots: running capacity not taken by held chunks or by moves promised to it. */

@@ -179,6 +179,30 @@ class BalancerTest {
     }
 
     /**
+     * Recorded on the same link with 4 MiB inputs: node-3 running chunk 20 for 2.47 s (estimated
+     * 3,431 ms, the kind's mean), chunk 23 (4 MiB, 3,360 ms to move) waiting, node-2 idle. Counted
+     * in full, 20 looked like 3,431 ms ahead and 23 moved; 20 ended 0.95 s later and 23, on
+     * node-2, 3.9 s later. Its estimate less what it has run (but at least half the estimate,
+     * 1,716 ms) keeps 23 home; after 170 ms of 20, a 1 MiB chunk (843 ms) still moves.
+     */
+    @Test
+    void aRunningChunkCountsForWhatRemainsOfIt() {
+        List<NodeInfo> three = List.of(new NodeInfo("node-1", 1), new NodeInfo("node-2", 1),
+                new NodeInfo("node-3", 1));
+        double[] ran = {2_470e6};
+        Balancer b = new Balancer(three, 0, i -> 3_431e6, (chunk, node) -> chunk == 20 ? ran[0] : 0, SLOW, true);
+        b.sent(21, "node-1", 1_040, true);
+        b.sent(20, "node-3", 1_040, true);
+        b.sent(23, "node-3", 4_194_320, true);
+        assertThat(b.balance()).isEmpty();
+        Balancer one = new Balancer(three, 0, i -> 1_234e6, (chunk, node) -> chunk == 20 ? 170e6 : 0, SLOW, true);
+        one.sent(21, "node-1", 1_040, true);
+        one.sent(20, "node-3", 1_040, true);
+        one.sent(23, "node-3", 1_048_592, true);
+        assertThat(one.balance()).extracting(Balancer.Steal::chunk).containsExactly(23);
+    }
+
+    /**
      * A 4 MiB chunk (3.36 s to move) right behind a running 100 ms chunk, on a victim with 4 s of
      * unstealable work behind it: at home it ends at 1.1 s, moved at 4.4 s. Dask's occupancy form
      * moved it (the victim's whole queue, 5 s, against 4.4 s); the rule keeps it.

@@ -61,9 +61,10 @@ import picocli.CommandLine.Spec;
             "so the contiguous placement gives the last node several times the work of the",
             "first, and idle nodes steal waiting jobs from busy ones. Every few jobs one",
             "carries a large input. Each steal is decided when a node is idle, by the cost",
-            "rule (Dask's): a waiting job moves only if its compute on the idle node plus",
-            "moving its input beats the victim's queue, with the queues and compute",
-            "estimates of that moment, at the link given with --link (default a 100 Mbit/s",
+            "rule: a waiting job moves only if moving its input to the idle node takes less",
+            "than the work queued ahead of it on its node (it finishes sooner), the cheapest",
+            "to move first, with the queues and compute estimates of that moment, at the",
+            "link given with --link (default a 100 Mbit/s",
             "link with 500 us latency) or the one measured between the nodes. Prints the",
             "moves accepted and declined, and per node: jobs placed and run, stolen in and",
             "out, kept home by the rule (pinned),",
@@ -130,12 +131,19 @@ public final class ClusterDemoCommand implements Callable<Integer> {
     @Range(min = 0, max = 256)
     int largeMib;
 
+    @Option(names = "--large-cost", paramLabel = "X", defaultValue = "0",
+            description = "A large-input job costs X units, wherever it is in the batch (data rather than work), "
+                    + ">= 0; 0: its place in the skew, as the others (default: ${DEFAULT-VALUE}).")
+    @Range(min = 0)
+    double largeCost;
+
     @Option(names = "--link", paramLabel = "LINK", defaultValue = "100mbit/500us", converter = LinkConverter.class,
             description = "The network the cost rule assumes: 'measured' (Ignite round trips between the "
                     + "nodes), or e.g. 100mbit, 1gbit, 100mbit/500us (default: ${DEFAULT-VALUE}).")
     Link link;
 
-    @Option(names = "--no-cost-rule", description = "Let every job be stolen, whatever its input size.")
+    @Option(names = "--no-cost-rule", description = "Plain stealing: an idle node takes the newest waiting job, "
+            + "whatever its input size.")
     boolean noCostRule;
 
     @Option(names = "--emulate-link", paramLabel = "LINK", converter = LinkConverter.class,
@@ -238,7 +246,7 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Warm-up: %d jobs; a job of the kind now estimated at %.1f ms%n",
                 warm.ids().size(), cluster.estimator().estimate(SkewedWork.KIND, 1) / 1e6);
 
-        List<BatchJob> batch = SkewedWork.jobs(jobs, rounds, skew, largeEvery, largeMib << 20, 1024, 42);
+        List<BatchJob> batch = SkewedWork.jobs(jobs, rounds, skew, largeEvery, largeMib << 20, 1024, 42, largeCost);
         long expected = localChecksum(batch, out);
         if (compare > 0) {
             return compareRules(cluster, batch, expected, out);
@@ -275,8 +283,7 @@ public final class ClusterDemoCommand implements Callable<Integer> {
                 ok &= good;
                 (rule ? withRule : plain).add(s.wallNanos() / 1e9);
                 for (dev.strand.cluster.stats.JobRecord j : s.jobs()) {
-                    double x = (double) j.id() / batch.size();
-                    perUnit.add(j.computeNanos() / 1e9 / (1 + skew * x * x));
+                    perUnit.add(j.computeNanos() / 1e9 / cost((int) j.id(), batch.size()));
                 }
                 out.printf(Locale.ROOT, "  round %d, %-10s wall %.2f s, %d stolen, %s moved, %d declined, finish "
                         + "ratio %.2f%s%n", round + 1, rule ? "cost rule:" : "plain:", s.wallNanos() / 1e9,
@@ -295,17 +302,35 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         var model = dev.strand.sim.cluster.ClusterModel.of(cluster.nodes().size(), p,
                 new dev.strand.sim.cluster.Network(l.latencyNanos() / 1e9, l.bytesPerSecond()));
         double base = perUnit.isEmpty() ? warmUnit : median(perUnit);
-        var simJobs = dev.strand.sim.cluster.Workloads.skewed(cluster.nodes().size(),
-                Math.max(1, batch.size() / cluster.nodes().size()), base, skew, largeEvery, (long) largeMib << 20,
-                1024);
+        // The same jobs, placed as the planner places jobs of equal declared work: contiguous
+        // blocks of equal count.
+        int perNode = Math.max(1, batch.size() / cluster.nodes().size());
+        List<dev.strand.sim.cluster.SimJob> simJobs = new ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            simJobs.add(new dev.strand.sim.cluster.SimJob(i, Math.min(cluster.nodes().size() - 1, i / perNode),
+                    base * cost(i, batch.size()), large(i) ? (long) largeMib << 20 : 1024));
+        }
         double simRule = dev.strand.sim.cluster.ClusterSimulator.run(model, simJobs,
-                dev.strand.sim.cluster.InterNode.COST_AWARE).makespan();
+                dev.strand.sim.cluster.InterNode.FINISH_SOONER).makespan();
         double simPlain = dev.strand.sim.cluster.ClusterSimulator.run(model, simJobs,
                 dev.strand.sim.cluster.InterNode.PLAIN).makespan();
         out.printf(Locale.ROOT, "Simulator (strand-sim, the same batch, %.0f ms a unit as its jobs computed here "
                 + "(the warm-up estimated %.0f ms), on %s): cost rule %.2f s, plain %.2f s, cost rule / plain = %.2f%n",
                 base * 1e3, warmUnit * 1e3, l, simRule, simPlain, simRule / simPlain);
         return ok;
+    }
+
+    private boolean large(int i) {
+        return largeEvery > 0 && i % largeEvery == largeEvery - 1;
+    }
+
+    /** Job {@code i}'s cost in units, as {@link SkewedWork#jobs} gives it rounds. */
+    private double cost(int i, int n) {
+        if (large(i) && largeCost > 0) {
+            return largeCost;
+        }
+        double x = (double) i / n;
+        return 1 + skew * x * x;
     }
 
     private static double median(List<Double> xs) {

@@ -14,14 +14,10 @@ package dev.strand.cluster.cost;
  * is the time a node needs to run what it already holds: nanoseconds of estimated compute divided
  * by its cores.
  *
- * <p>Dask evaluates the rule when it steals. Ignite's job stealing does not ask: a busy node
- * hands a waiting job to whichever idle node asks. So Strand evaluates it once, when it places
- * the jobs, at its most favourable point: the thief idle (occupancy 0: Ignite's thieves ask only
- * when their queue is empty) and the victim as loaded as it will ever be (everything placed on
- * it). A job that fails even then can never be worth stealing, and is pinned to its home node. A
- * job that passes may still be stolen when the rule would by then refuse (the victim has drained);
- * that is the price of a decision taken without the live occupancies, and is bounded by the
- * job's own compute time.
+ * <p>Dask evaluates the rule when it steals, and so does strand-cluster's driver; its steal-time
+ * test is {@link #finishesSoonerOnThief}, the same comparison made for one task at its place in
+ * the victim's queue. This form is kept for the chunking bound and for a running job asked to give
+ * part of its work away, where there is no queue position to look at.
  *
  * <p>A pure function: no state, no clock.
  */
@@ -44,6 +40,39 @@ public final class CostRule {
         check("transfer time", transferNanos);
         return thiefOccupancyNanos + transferNanos + computeNanos
                 <= victimOccupancyNanos - computeNanos / 2;
+    }
+
+    /**
+     * The steal-time test for one waiting task (the form of Dask's rule that looks at the task's
+     * place in the victim's queue): move it when, on the thief, the thief's queue, the move and
+     * then its compute end before, on the victim, the work queued ahead of it and then its compute.
+     * The compute is the same on both sides (same estimate, nodes alike), so the test is
+     *
+     * <pre>
+     *   occupancy(thief) + transfer  &lt;  wait ahead of it on the victim
+     * </pre>
+     *
+     * <p>A move that passes finishes the task sooner and the victim's later tasks no later, so it
+     * can only shorten the batch (as far as the estimates are right); a task near the head of a
+     * queue, whose wait is short, does not move over a slow link, while the same task at its tail
+     * may. {@link #worthStealing}, which credits the victim with its whole occupancy less half of
+     * the task, refuses moves this test accepts when the task's compute is large against the queue:
+     * a heavy task behind one running task, the thief idle, the victim's occupancy two tasks, is
+     * worth moving as soon as the transfer is shorter than the running task's remaining time.
+     * Moves away from a node never lengthen its queue, so a task is not moved back and forth.
+     *
+     * @param thiefOccupancyNanos the thief's queued work, ns (per core)
+     * @param waitAheadNanos the victim's work ahead of the task (running and queued before it), ns
+     *     (per core)
+     * @param transferNanos the time to move the task's input to the thief, ns
+     * @return whether the task would finish sooner on the thief
+     */
+    public static boolean finishesSoonerOnThief(double thiefOccupancyNanos, double waitAheadNanos,
+            double transferNanos) {
+        check("thief occupancy", thiefOccupancyNanos);
+        check("wait ahead", waitAheadNanos);
+        check("transfer time", transferNanos);
+        return thiefOccupancyNanos + transferNanos < waitAheadNanos;
     }
 
     /**

@@ -75,6 +75,20 @@ public final class SkewedWork implements JobFunction {
      */
     public static List<BatchJob> jobs(int n, long baseRounds, double skew, int largeEvery, int largeBytes,
             int smallBytes, long seed) {
+        return jobs(n, baseRounds, skew, largeEvery, largeBytes, smallBytes, seed, 0);
+    }
+
+    /**
+     * As {@link #jobs(int, long, double, int, int, int, long)}, but a large-input job costs
+     * {@code largeCost} units ({@code largeCost * baseRounds} rounds) when {@code largeCost > 0},
+     * whatever its place: a batch whose large inputs are data, not work, the jobs that moving
+     * over a slow link does not pay for.
+     */
+    public static List<BatchJob> jobs(int n, long baseRounds, double skew, int largeEvery, int largeBytes,
+            int smallBytes, long seed, double largeCost) {
+        if (!(largeCost >= 0) || Double.isInfinite(largeCost)) {
+            throw new IllegalArgumentException("largeCost must be a finite number >= 0, got " + largeCost);
+        }
         if (n < 1 || baseRounds < 1 || skew < 0 || largeEvery < 0 || largeBytes < 0 || smallBytes < 0) {
             throw new IllegalArgumentException("bad skewed batch: n=" + n + " baseRounds=" + baseRounds
                     + " skew=" + skew + " largeEvery=" + largeEvery + " largeBytes=" + largeBytes
@@ -84,8 +98,9 @@ public final class SkewedWork implements JobFunction {
         List<BatchJob> jobs = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             double x = (double) i / n;
-            long rounds = Math.round(baseRounds * (1 + skew * x * x));
             boolean large = largeEvery > 0 && i % largeEvery == largeEvery - 1;
+            long rounds = large && largeCost > 0 ? Math.max(1, Math.round(baseRounds * largeCost))
+                    : Math.round(baseRounds * (1 + skew * x * x));
             int payload = (large ? largeBytes : smallBytes) / 8 * 8;
             ByteBuffer b = ByteBuffer.allocate(16 + payload);
             b.putLong(rounds).putLong(rnd.nextLong());

@@ -497,6 +497,21 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         return shedRequests.get();
     }
 
+    /**
+     * How long {@code chunk}, taken as running on {@code node}, has run, ns: since the later of its
+     * arrival (sent, plus its input's time over the link) and the node's previous result.
+     */
+    double runningFor(int chunk, String node) {
+        Long sent = sentAt.get(chunk);
+        if (sent == null) {
+            return 0;
+        }
+        long arrived = sent + (link == null ? 0 : link.transferNanos(chunk(chunk).inputBytes()));
+        Long last = lastResultAt.get(node);
+        long started = Math.max(arrived, last == null ? 0 : last);
+        return Math.max(0, System.nanoTime() - started);
+    }
+
     /** A victim had started the chunk asked for: it stays there; its thief looks elsewhere. */
     void onRefused(StealRefused r) {
         if (!r.session().equals(session.getId())) {

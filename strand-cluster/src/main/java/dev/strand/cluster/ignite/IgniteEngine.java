@@ -202,8 +202,8 @@ public final class IgniteEngine implements Engine {
             }
             return sum;
         };
-        Balancer balancer = new Balancer(nodes(), config.activeJobsPerNode(), computeOf, link,
-                scheduling.costAware() && link != null);
+        Balancer balancer = new Balancer(nodes(), config.activeJobsPerNode(), computeOf,
+                (chunk, node) -> holder[0].runningFor(chunk, node), link, scheduling.costAware() && link != null);
         BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts(), balancer,
                 scheduling.onOutcome(), link, messages);
         holder[0] = task;

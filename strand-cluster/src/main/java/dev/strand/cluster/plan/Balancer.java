@@ -32,10 +32,12 @@ import java.util.function.IntToDoubleFunction;
  * minus the compute of the chunks being moved away (Dask's {@code in_flight_occupancy}).
  *
  * <p>A decision: the thieves (free slots, least occupied first) each take from the most
- * occupied victim that has a candidate; the victim's waiting chunks are tried in order of
- * transfer over compute (Dask's levels: the cheapest to move first, newest first among equals).
- * With the rule on, a chunk moves only if {@link CostRule#worthStealing} holds; without it, any
- * waiting chunk moves (plain work stealing). A move is a request: the victim gives the chunk up
+ * occupied victim that has a candidate. With the rule on, the victim's waiting chunks are tried in
+ * order of transfer over compute (Dask's levels: the cheapest to move first, newest first among
+ * equals), and the first that {@link CostRule#finishesSoonerOnThief} (the thief's occupancy and
+ * the transfer against the work ahead of the chunk in the victim's queue) moves. Without it
+ * (plain work stealing), the newest waiting chunk moves, whatever its input: the stealing of a
+ * scheduler that does not look at sizes. A move is a request: the victim gives the chunk up
  * only if it has not started it (then it is {@link #sent} to the thief) or answers
  * that it has ({@link #refused}: the chunk is running, and is never a candidate again).
  *
@@ -80,6 +82,7 @@ public final class Balancer {
     private final Map<Integer, String> where = new HashMap<>();
     private final int slotsPerNode;
     private final IntToDoubleFunction computeOf;
+    private final RunningTime runningFor;
     private final Link link;
     private final boolean costAware;
     private final Set<Integer> declinedChunks = new HashSet<>();
@@ -97,6 +100,23 @@ public final class Balancer {
      */
     public Balancer(List<NodeInfo> nodes, int slotsPerNode, IntToDoubleFunction computeOf, Link link,
             boolean costAware) {
+        this(nodes, slotsPerNode, computeOf, (chunk, node) -> 0, link, costAware);
+    }
+
+    /** How long a chunk has been running on a node, as far as the caller knows, ns ({@code 0}: unknown). */
+    @FunctionalInterface
+    public interface RunningTime {
+        /** @return ns {@code chunk} has run on {@code node}, {@code >= 0} */
+        double nanos(int chunk, String node);
+    }
+
+    /**
+     * @param runningFor how long a chunk taken as running has run: its remaining time in the
+     *     wait ahead of a candidate is its estimate less that, but at least half its estimate
+     */
+    public Balancer(List<NodeInfo> nodes, int slotsPerNode, IntToDoubleFunction computeOf, RunningTime runningFor,
+            Link link, boolean costAware) {
+        this.runningFor = Objects.requireNonNull(runningFor, "runningFor");
         if (costAware && link == null) {
             throw new IllegalArgumentException("the cost rule needs a link");
         }
@@ -214,8 +234,8 @@ public final class Balancer {
             for (Held h : candidates) {
                 double compute = computeOf.applyAsDouble(h.chunk);
                 long transfer = link == null ? 0 : link.transferNanos(h.bytes);
-                boolean ok = !costAware || CostRule.worthStealing(occupancy(thief), occupancy(victim),
-                        compute, (double) transfer);
+                boolean ok = !costAware || CostRule.finishesSoonerOnThief(occupancy(thief), waitAhead(victim, h),
+                        (double) transfer);
                 if (ok) {
                     h.movingTo = thief.info.name();
                     thief.incoming++;
@@ -249,9 +269,10 @@ public final class Balancer {
                 c.add(h);
             }
         }
-        // Newest first, then a stable sort by the cost multiplier keeps that order among equals.
+        // Newest first, then (with the rule) a stable sort by the cost multiplier keeps that
+        // order among equals.
         Collections.reverse(c);
-        if (link != null) {
+        if (costAware) {
             Map<Integer, Double> ratio = new HashMap<>();
             for (Held h : c) {
                 double compute = Math.max(1.0, computeOf.applyAsDouble(h.chunk));
@@ -260,6 +281,48 @@ public final class Balancer {
             c.sort(Comparator.comparingDouble(h -> ratio.get(h.chunk)));
         }
         return c;
+    }
+
+    /**
+     * The victim's work ahead of {@code h}, ns per core: the chunks it runs (those it said it had
+     * started, then the first ones sent, up to its slots), each for its estimate less the time it
+     * has run but at least half its estimate (the estimate is the kind's mean, which a long chunk
+     * of a skewed batch exceeds: one that has run past it is probably a long one), and the
+     * waiting chunks sent before {@code h} for their estimates; chunks being moved away do not
+     * count.
+     */
+    private double waitAhead(Node victim, Held h) {
+        int running = victim.slots;
+        double sum = 0;
+        for (Held o : victim.held.values()) {
+            if (o.started) {
+                running--;
+                if (o != h && o.movingTo == null) {
+                    sum += remaining(victim, o);
+                }
+            }
+        }
+        int i = 0;
+        for (Held o : victim.held.values()) {
+            if (o == h) {
+                break;
+            }
+            if (o.started) {
+                continue;
+            }
+            if (o.movingTo == null) {
+                sum += i < running ? remaining(victim, o) : computeOf.applyAsDouble(o.chunk);
+            }
+            i++;
+        }
+        return sum / victim.info.parallelism();
+    }
+
+    private double remaining(Node victim, Held o) {
+        double c = computeOf.applyAsDouble(o.chunk);
+        double ran = runningFor.nanos(o.chunk, victim.info.name());
+        assert ran >= 0 : "negative running time " + ran + " for chunk " + o.chunk;
+        return Math.max(c - ran, c / 2);
     }
 
     /** Free slots: running capacity not taken by held chunks or by moves promised to it. */

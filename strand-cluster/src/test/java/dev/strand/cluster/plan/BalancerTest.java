@@ -1,6 +1,7 @@
 package dev.strand.cluster.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.strand.cluster.cost.CostRule;
 import dev.strand.cluster.cost.Link;
@@ -116,23 +117,120 @@ class BalancerTest {
     @Test
     void decisionsAgreeWithTheRuleOnRandomQueues() {
         SplittableRandom rnd = new SplittableRandom(5);
+        int moved = 0;
+        int kept = 0;
         for (int round = 0; round < 500; round++) {
             compute.clear();
             Balancer b = balancer(TWO, SLOW, true);
             int n = 2 + rnd.nextInt(6);
+            long[] bytes = new long[n];
             for (int i = 0; i < n; i++) {
                 compute.put(i, (double) rnd.nextLong(1_000_000, 2_000_000_000L));
+                bytes[i] = rnd.nextInt(4 << 20);
             }
             for (int i = 0; i < n; i++) {
-                b.sent(i, "a", rnd.nextInt(4 << 20), true);
+                b.sent(i, "a", bytes[i], true);
             }
-            double occA = b.occupancy("a");
+            // Chunk 0 runs; chunk i waits behind the compute of 0..i-1. The rule's choice: the
+            // qualifying chunk of least transfer over compute (ties: the newest).
+            int best = -1;
+            double bestRatio = Double.MAX_VALUE;
+            double ahead = compute.get(0);
+            for (int i = 1; i < n; i++) {
+                long t = SLOW.transferNanos(bytes[i]);
+                double ratio = t / compute.get(i);
+                if (CostRule.finishesSoonerOnThief(0, ahead, (double) t) && ratio <= bestRatio) {
+                    best = i;
+                    bestRatio = ratio;
+                }
+                ahead += compute.get(i);
+            }
             List<Balancer.Steal> s = b.balance();
-            if (s.isEmpty()) {
-                continue;
+            if (best < 0) {
+                assertThat(s).isEmpty();
+                kept++;
+            } else {
+                assertThat(s).extracting(Balancer.Steal::chunk).containsExactly(best);
+                moved++;
             }
-            Balancer.Steal st = s.get(0);
-            assertThat(CostRule.worthStealing(0, occA, st.computeNanos(), (double) st.transferNanos())).isTrue();
+        }
+        assertThat(moved).as("both outcomes occur").isPositive();
+        assertThat(kept).isPositive();
+    }
+
+    /**
+     * Recorded on the emulated 10 Mbit/s, 5 ms link (three single-worker nodes, the skewed batch of
+     * 24 jobs with 1 MiB inputs, the cost rule on): node-2 idle, node-1 running chunk 22, node-3
+     * running chunk 20 with chunk 23 (1 MiB) waiting; every chunk estimated at the kind's mean,
+     * 1,234 ms. Moving 23 costs 843 ms, less than 20's 1,234 ms ahead of it: it finishes sooner
+     * on node-2. Dask's occupancy form refused it (843 + 1,234 > 2,468 - 617) for half a second,
+     * until the estimate rose, and then sent it to node-1 instead.
+     */
+    @Test
+    void aWaitingChunkMovesWhenItsTransferIsShorterThanTheWorkAheadOfIt() {
+        List<NodeInfo> three = List.of(new NodeInfo("node-1", 1), new NodeInfo("node-2", 1),
+                new NodeInfo("node-3", 1));
+        Balancer b = new Balancer(three, 0, i -> 1_234e6, SLOW, true);
+        b.sent(22, "node-1", 1_040, true);
+        b.sent(20, "node-3", 1_040, true);
+        b.sent(23, "node-3", 1_048_592, true);
+        assertThat(b.balance()).extracting(Balancer.Steal::chunk, Balancer.Steal::victim, Balancer.Steal::thief)
+                .containsExactly(tuple(23, "node-3", "node-2"));
+    }
+
+    /**
+     * Recorded on the same link with 4 MiB inputs: node-3 running chunk 20 for 2.47 s (estimated
+     * 3,431 ms, the kind's mean), chunk 23 (4 MiB, 3,360 ms to move) waiting, node-2 idle. Counted
+     * in full, 20 looked like 3,431 ms ahead and 23 moved; 20 ended 0.95 s later and 23, on
+     * node-2, 3.9 s later. Its estimate less what it has run (but at least half the estimate,
+     * 1,716 ms) keeps 23 home; after 170 ms of 20, a 1 MiB chunk (843 ms) still moves.
+     */
+    @Test
+    void aRunningChunkCountsForWhatRemainsOfIt() {
+        List<NodeInfo> three = List.of(new NodeInfo("node-1", 1), new NodeInfo("node-2", 1),
+                new NodeInfo("node-3", 1));
+        double[] ran = {2_470e6};
+        Balancer b = new Balancer(three, 0, i -> 3_431e6, (chunk, node) -> chunk == 20 ? ran[0] : 0, SLOW, true);
+        b.sent(21, "node-1", 1_040, true);
+        b.sent(20, "node-3", 1_040, true);
+        b.sent(23, "node-3", 4_194_320, true);
+        assertThat(b.balance()).isEmpty();
+        Balancer one = new Balancer(three, 0, i -> 1_234e6, (chunk, node) -> chunk == 20 ? 170e6 : 0, SLOW, true);
+        one.sent(21, "node-1", 1_040, true);
+        one.sent(20, "node-3", 1_040, true);
+        one.sent(23, "node-3", 1_048_592, true);
+        assertThat(one.balance()).extracting(Balancer.Steal::chunk).containsExactly(23);
+    }
+
+    /**
+     * A 4 MiB chunk (3.36 s to move) right behind a running 100 ms chunk, on a victim with 4 s of
+     * unstealable work behind it: at home it ends at 1.1 s, moved at 4.4 s. Dask's occupancy form
+     * moved it (the victim's whole queue, 5 s, against 4.4 s); the rule keeps it.
+     */
+    @Test
+    void aLargeInputAtTheHeadOfALongQueueStaysHome() {
+        compute.put(1, 1e9);
+        Balancer b = balancer(TWO, SLOW, true);
+        b.sent(0, "a", 0, true);                        // running, 100 ms
+        b.sent(1, "a", 4 << 20, true);
+        for (int i = 2; i < 42; i++) {
+            b.sent(i, "a", 0, false);                   // 4 s that may not move
+        }
+        assertThat(b.balance()).isEmpty();
+        assertThat(b.declinedChunks()).containsExactly(1);
+    }
+
+    /** Plain stealing takes the newest waiting chunk, whatever its input; the rule the cheapest to move. */
+    @Test
+    void plainStealingDoesNotLookAtInputSizes() {
+        for (boolean rule : new boolean[] {false, true}) {
+            Balancer b = balancer(TWO, SLOW, rule);
+            for (int i = 0; i < 8; i++) {
+                compute.put(i, 1e9);
+                b.sent(i, "a", i == 7 ? 1 << 20 : 1_000, true);
+            }
+            assertThat(b.balance()).as(rule ? "cost rule" : "plain").extracting(Balancer.Steal::chunk)
+                    .containsExactly(rule ? 6 : 7);
         }
     }
 

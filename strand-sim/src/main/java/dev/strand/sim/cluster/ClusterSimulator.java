@@ -172,7 +172,27 @@ public final class ClusterSimulator {
     private void answer(Node victim, Node thief, double thiefOccupancy) {
         SimJob pick = null;
         double victimOcc = occupancy(victim);
-        Iterator<SimJob> it = victim.waiting.descendingIterator();
+        if (policy == InterNode.FINISH_SOONER) {
+            double ahead = 0;
+            for (Running r : victim.running) {
+                ahead += r.end - now;
+            }
+            double best = Double.MAX_VALUE;
+            for (SimJob j : victim.waiting) {
+                double transfer = model.network().transferSeconds(j.inputBytes());
+                double ratio = transfer / Math.max(1e-9, j.computeSeconds());
+                if (thiefOccupancy + transfer < ahead / model.cores() && ratio <= best) {
+                    pick = j;
+                    best = ratio;
+                }
+                ahead += j.computeSeconds();
+            }
+            if (pick != null) {
+                victim.waiting.remove(pick);
+            }
+        }
+        Iterator<SimJob> it = policy == InterNode.FINISH_SOONER ? java.util.Collections.emptyIterator()
+                : victim.waiting.descendingIterator();
         while (it.hasNext()) {
             SimJob j = it.next();
             if (policy == InterNode.PLAIN || DaskRule.worthStealing(thiefOccupancy, victimOcc, j.computeSeconds(),

@@ -10,5 +10,12 @@ public enum InterNode {
      * Steals the last waiting job of the most loaded node for which {@link DaskRule} holds; none
      * if no job passes (and asks again later).
      */
-    COST_AWARE
+    COST_AWARE,
+    /**
+     * Steals, of the most loaded node's waiting jobs that would finish sooner on the thief (the
+     * thief's occupancy plus the transfer less than the compute queued ahead of the job on the
+     * victim, running jobs' remaining time included, per core), the one of least transfer over
+     * compute (the newest among equals); none if no job passes. strand-cluster's steal-time rule.
+     */
+    FINISH_SOONER
 }

@@ -43,6 +43,25 @@ class ClusterSimulatorTest {
     }
 
     @Test
+    void onAVerySlowLinkFinishSoonerMovesSmallInputsAndWins() {
+        ClusterModel slow = ClusterModel.of(8, 4, Network.ofMegabits(10, 200));     // 100 MB: 80 s
+        List<SimJob> jobs = skewed(100_000_000);
+        ClusterResult plain = ClusterSimulator.run(slow, jobs, InterNode.PLAIN);
+        ClusterResult rule = ClusterSimulator.run(slow, jobs, InterNode.FINISH_SOONER);
+        assertThat(rule.steals()).isPositive();
+        assertThat(rule.bytesMoved()).isEqualTo(rule.steals() * 10_000L);
+        assertThat(rule.makespan()).isLessThan(plain.makespan() / 10);
+    }
+
+    @Test
+    void onAFreeNetworkFinishSoonerBalancesAsWellAsPlain() {
+        List<SimJob> jobs = skewed(100_000_000);
+        ClusterResult plain = ClusterSimulator.run(FREE, jobs, InterNode.PLAIN);
+        ClusterResult rule = ClusterSimulator.run(FREE, jobs, InterNode.FINISH_SOONER);
+        assertThat(rule.makespan()).isLessThanOrEqualTo(1.05 * plain.makespan());
+    }
+
+    @Test
     void onAVerySlowLinkCostAwareNeverMovesALargeInputAndWins() {
         ClusterModel slow = ClusterModel.of(8, 4, Network.ofMegabits(10, 200));     // 100 MB: 80 s
         List<SimJob> jobs = skewed(100_000_000);

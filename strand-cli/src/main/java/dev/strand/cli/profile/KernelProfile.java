@@ -84,7 +84,7 @@ final class KernelProfile {
         o.plain().forEach((p, t) -> plain.add(ProfileJson.Times.of(p, false, t)));
         return new ProfileJson.KernelDoc(w.name(), w.params(), plan.parallelism(), plan.rounds(),
                 ProfileJson.Report.of(r), ProfileJson.Times.of(plan.parallelism(), true, o.profiled()),
-                plain, overhead, o.profiled().median() / plainAtP, others, jvm.compile(), jvm.gc(), compare, ProfileJson.Point.of(pr),
+                plain, overhead, o.profiled().median() / plainAtP, others, jvm.compile(), compare, ProfileJson.Point.of(pr),
                 files.stream().map(Path::toString).toList());
     }
 

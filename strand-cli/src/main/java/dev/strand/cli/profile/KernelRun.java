@@ -52,7 +52,7 @@ final class KernelRun {
      * @param report    the profile of the profiled run with the median work
      * @param profiled  the profiled runs' times (P workers)
      * @param plain     the unprofiled runs' times, by number of workers
-     * @param jvm       the JIT's and the collectors' share of the machine during the measured rounds
+     * @param jvm       the JIT's share of the machine during the measured rounds
      * @param warmedUp  the warm-up rounds run
      * @param settled   whether the JIT settled in the last of them (see {@link JvmLoad#SETTLED_SHARE})
      */
@@ -84,6 +84,7 @@ final class KernelRun {
             w.setUp(plain.get(plan.parallelism()));
             int warmedUp = 0;
             boolean settled = false;
+            int quiet = 0;                  // warm-up rounds in a row in which the JIT settled
             while (warmedUp < plan.warmup() || (!settled && warmedUp < plan.maxWarmup())) {
                 progress.note(w.name() + " warm-up");
                 JvmLoad.Mark m = JvmLoad.mark();
@@ -99,7 +100,8 @@ final class KernelRun {
                 if (warmedUp < plan.warmup()) {
                     progress.step();
                 }
-                settled = JvmLoad.settledSince(m);
+                quiet = JvmLoad.settledSince(m) ? quiet + 1 : 0;
+                settled = quiet >= 2;
                 warmedUp++;
             }
             JvmLoad.Mark j0 = JvmLoad.mark();

@@ -17,19 +17,16 @@ final class LoadLine {
     static final double WARN_SHARE = 0.10;
 
     /**
-     * @return the line stating the share of the machine this JVM's JIT compilers and garbage
-     *     collectors took during the runs, with a warning if together above {@link #WARN_SHARE};
-     *     null if unknown
+     * @return the line stating the share of the machine this JVM's JIT compilers took during the
+     *     runs, with a warning if above {@link #WARN_SHARE}; null if unknown
      */
     static String jvmLine(JvmLoad.Share s, boolean cpuTime) {
         if (Double.isNaN(s.compile())) {
             return null;
         }
-        double gc = Double.isNaN(s.gc()) ? 0 : s.gc();
-        String line = String.format(java.util.Locale.ROOT, "This JVM's JIT compiled for %d ms (%.0f%% of the machine's "
-                + "processor time) and its garbage collector took %.0f%% during the runs", s.compileMillis(),
-                100 * s.compile(), 100 * gc);
-        if (s.compile() + gc <= WARN_SHARE) {
+        String line = String.format(java.util.Locale.ROOT, "This JVM's JIT compiled for %d ms during the runs (%.0f%% "
+                + "of the machine's processor time)", s.compileMillis(), 100 * s.compile());
+        if (s.compile() <= WARN_SHARE) {
             return line + ".";
         }
         return line + String.format(java.util.Locale.ROOT, ": warning, above %.0f%%: ", 100 * WARN_SHARE)
@@ -45,9 +42,9 @@ final class LoadLine {
             return "No warm-up: the measured rounds include the JIT's first compilations.";
         }
         return String.format(java.util.Locale.ROOT, "Warm-up: %d round(s); %s", rounds, settled
-                ? "the JIT settled (it compiled for under 5% of the machine's processor time in the last)."
+                ? "the JIT settled (it compiled for under 5% of the machine's processor time in each of the last two)."
                 : "warning: the JIT had not settled (it compiled for 5% or more of the machine's processor time in "
-                        + "the last); more --max-warmup lets it.");
+                        + "one of the last two); more --max-warmup lets it.");
     }
 
     /** @return the line stating the share, with a warning if above {@link #WARN_SHARE}; null if unknown */

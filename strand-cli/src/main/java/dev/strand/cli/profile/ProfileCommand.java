@@ -119,8 +119,8 @@ public final class ProfileCommand implements Callable<Integer> {
     int warmup = 1;
 
     @Option(names = "--max-warmup", paramLabel = "M",
-            description = "After --warmup rounds, warm-up goes on until the JIT settles (a round in which it "
-                    + "compiled for under 5%% of the machine's processor time), up to M rounds in all; "
+            description = "After --warmup rounds, warm-up goes on until the JIT settles (two rounds in a row in "
+                    + "which it compiled for under 5%% of the machine's processor time), up to M rounds in all; "
                     + "M equal to --warmup gives a fixed count, and --warmup 0 none at all, 0..1000 "
                     + "(default: ${DEFAULT-VALUE}).")
     @Range(min = 0, max = 1000)
@@ -271,6 +271,7 @@ public final class ProfileCommand implements Callable<Integer> {
         dev.strand.cli.out.JvmLoad.Mark j0;
         int warmedUp = 0;
         boolean settled = false;
+        int quiet = 0;                      // warm-up rounds in a row in which the JIT settled
         try (ProgramRun.Program program = ProgramRun.load(t);
              Progress progress = Progress.start("profile", (long) warmup + 3L * runs, !json && !noProgress)) {
             while (warmedUp < warmup || (!settled && warmedUp < warmupLimit())) {
@@ -282,7 +283,8 @@ public final class ProfileCommand implements Callable<Integer> {
                         return failed(o, r, c == PROFILED ? r.reports() : List.of());
                     }
                 }
-                settled = dev.strand.cli.out.JvmLoad.settledSince(m);
+                quiet = dev.strand.cli.out.JvmLoad.settledSince(m) ? quiet + 1 : 0;
+                settled = quiet >= 2;
                 if (warmedUp++ < warmup) {
                     progress.step();
                 }
@@ -391,7 +393,7 @@ public final class ProfileCommand implements Callable<Integer> {
             o.println(Json.write(new ProfileJson.Doc(BuildInfo.current(), System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors(), out.toString(), null,
                     new ProfileJson.ProgramDoc(t.mainClass(), runs, pools, measured, distortion, others,
-                            jvm.compile(), jvm.gc(), compare))));
+                            jvm.compile(), compare))));
         } else {
             o.printf(Locale.ROOT, "%nThe program's main, measured without the profiler (median of %d run(s)) vs "
                     + "the prediction%n  (its time outside the pools, %s ms in the profiled run, plus each pool's "

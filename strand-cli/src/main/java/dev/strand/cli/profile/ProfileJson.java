@@ -19,7 +19,7 @@ final class ProfileJson {
     /** A kernel: its profile, its measured times, the replay, and the comparison at P = 1 and 2. */
     record KernelDoc(String kernel, String params, int parallelism, int rounds, Report profile,
                      Times profiled, List<Times> unprofiled, double overheadPercent,
-                     double distortion, double othersShare, double jvmCompileShare, double jvmGcShare,
+                     double distortion, double othersShare, double jitShare,
                      List<Compare> compare, List<Point> replay, List<String> files) { }
 
     /**
@@ -27,7 +27,7 @@ final class ProfileJson {
      * median work), its measured runs and the prediction for them.
      */
     record ProgramDoc(String mainClass, int runs, List<PoolDoc> pools, List<Times> measured,
-                      double distortion, double othersShare, double jvmCompileShare, double jvmGcShare,
+                      double distortion, double othersShare, double jitShare,
                       List<Compare> compare) { }
 
     /** One pool of a program. */

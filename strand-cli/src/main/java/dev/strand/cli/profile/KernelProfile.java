@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One kernel through {@code strand profile}: measured ({@link KernelRun}), replayed
@@ -23,14 +24,16 @@ final class KernelProfile {
     private final List<Integer> predict;
     private final Path out;
     private final boolean charts;
-    private final SchedulerCosts costs;
+    private final Supplier<SchedulerCosts> costs;
+    private SchedulerCosts replayCosts;
 
     /**
      * @param charts whether to write the PNG charts beside the reports
-     * @param costs  the scheduler's costs the replay charges
+     * @param costs  the scheduler's costs the replay charges, asked for once the kernel has run
+     *               (measured then, they are measured on the pool's compiled paths)
      */
     KernelProfile(Workload w, KernelRun.Plan plan, List<Integer> predict, Path out, boolean charts,
-                  SchedulerCosts costs) {
+                  Supplier<SchedulerCosts> costs) {
         this.w = w;
         this.costs = costs;
         this.plan = plan;
@@ -54,7 +57,8 @@ final class KernelProfile {
                     + plan.parallelism() + " worker(s) (at this P it runs on the calling thread): "
                     + "nothing to profile; try another -p");
         }
-        List<Prediction> pr = Prediction.of(r, predict, progress, costs, true);
+        replayCosts = costs.get();
+        List<Prediction> pr = Prediction.of(r, predict, progress, replayCosts, true);
         // the DAG alone, as replays before the scheduler's costs: shown beside, for comparison
         List<Prediction> bare = Prediction.of(r, List.of(1, 2), Progress.start("replay", 1, false));
 
@@ -97,7 +101,7 @@ final class KernelProfile {
         ProfileText.report(t, r);
         t.printf(Locale.ROOT, "%nMeasured without the profiler (median of %d runs) vs the replay of the profile:%n",
                 plan.rounds());
-        boolean charged = costs.any();
+        boolean charged = replayCosts.any();
         Table c = charged
                 ? new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error", "DAG alone ms", "error")
                 : new Table("P", "measured ms", "min ms", "max ms", "predicted ms", "error");
@@ -127,7 +131,7 @@ final class KernelProfile {
         }
         t.println("  " + LoadLine.warmupLine(o.warmedUp(), o.settled()));
         t.printf(Locale.ROOT, "%nReplay of the recorded DAG in the simulator, beside the laws:%n");
-        t.println("  " + costs.describe());
+        t.println("  " + replayCosts.describe());
         ProfileText.predictions(t, pr);
         t.println("Files: " + String.join(", ", files.stream().map(Path::toString).toList()));
         t.flush();

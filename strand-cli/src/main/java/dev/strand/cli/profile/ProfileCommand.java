@@ -27,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -219,7 +220,13 @@ public final class ProfileCommand implements Callable<Integer> {
                     System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
             o.flush();
         }
-        SchedulerCosts costs = schedulerCosts();
+        SchedulerCosts[] measured = new SchedulerCosts[1];
+        Supplier<SchedulerCosts> costs = () -> {            // once, after the first kernel's runs
+            if (measured[0] == null) {
+                measured[0] = schedulerCosts();
+            }
+            return measured[0];
+        };
         try (Progress progress = Progress.start("profile", steps, !json && !noProgress)) {
             for (Workload w : workloads) {
                 try (w) {
@@ -262,7 +269,6 @@ public final class ProfileCommand implements Callable<Integer> {
         }
         prepareOut();
         Set<Path> before = ReportFiles.texts(out);
-        SchedulerCosts costs = schedulerCosts();
         String clock = cpuTime ? "cpu" : "wall";
         Path dir = out.toAbsolutePath();
         double[][] millis = new double[3][runs];
@@ -310,6 +316,7 @@ public final class ProfileCommand implements Callable<Integer> {
         }
         double others = dev.strand.cli.out.MachineLoad.othersBusy(l0);
         dev.strand.cli.out.JvmLoad.Share jvm = dev.strand.cli.out.JvmLoad.since(j0);
+        SchedulerCosts costs = schedulerCosts();      // after the runs: on the pool's compiled paths
         ProgramRun.Result chosen = profiled.get(KernelRun.medianIndex(work(profiled)));
         List<ProfileReport> reports = chosen.reports();
         if (reports.isEmpty()) {

@@ -95,7 +95,10 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     private final transient ConcurrentMap<Long, JobOutcome> outcomes = new ConcurrentHashMap<>();
     private final transient ConcurrentMap<Long, Long> arrivals = new ConcurrentHashMap<>();
     private final transient AtomicInteger duplicates = new AtomicInteger();
-    /** How long a steal request may go unanswered before its thief is freed. */
+    /**
+     * How long a steal request may go unanswered before its thief is freed and the chunk may be
+     * asked for again (an unanswered request is not a refusal: see {@link #rebalance}).
+     */
     private static final long STEAL_ANSWER_NANOS = 1_000_000_000L;
     /** Retry period of a request to give work away that brought nothing. */
     private static final long SHED_RETRY_NANOS = 300_000_000L;
@@ -291,13 +294,16 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         long now = System.nanoTime();
         synchronized (balancer) {
             // A request neither granted (the chunk comes back rejected) nor refused within
-            // STEAL_ANSWER_NANOS frees its thief: the chunk is taken as started, as a refusal.
+            // STEAL_ANSWER_NANOS frees its thief, and the chunk's state is unknown, not started:
+            // on a slow link the request can still be queued behind a large input to the victim,
+            // or be lost. The chunk stays a candidate and may be asked for again below; a late
+            // grant moves it to the thief named in the request, a late refusal marks it started.
             for (Map.Entry<Integer, Long> e : stealAskedAt.entrySet()) {
                 if (balancer.thiefOf(e.getKey()) == null) {
                     stealAskedAt.remove(e.getKey(), e.getValue());
                 } else if (now - e.getValue() > STEAL_ANSWER_NANOS) {
                     stealAskedAt.remove(e.getKey(), e.getValue());
-                    balancer.refused(e.getKey());
+                    balancer.unanswered(e.getKey());
                 }
             }
             for (String name : List.copyOf(byName.keySet())) {
@@ -532,6 +538,13 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     int[] stealCounts() {
         synchronized (balancer) {
             return new int[] {balancer.accepted(), balancer.declined(), balancer.refusedByVictim()};
+        }
+    }
+
+    /** @return steal requests with no answer within {@link #STEAL_ANSWER_NANOS} */
+    int unansweredRequests() {
+        synchronized (balancer) {
+            return balancer.unansweredRequests();
         }
     }
 

@@ -120,7 +120,8 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
     /**
      * Answers a refusal from the SPI's own thread: a collision round runs inside the job
      * processor, and a send that blocks (the driver dying, a connection being made) must not
-     * hold it. A refusal not sent is no loss: the driver frees the thief after a second.
+     * hold it. A refusal not sent is no loss: the driver frees the thief after a second
+     * and may ask again (the chunk has started: the next request is refused).
      */
     private void answer(ClusterNode driver, StealRequest r) {
         java.util.concurrent.ExecutorService out = replies;

@@ -39,7 +39,9 @@ import java.util.function.IntToDoubleFunction;
  * (plain work stealing), the newest waiting chunk moves, whatever its input: the stealing of a
  * scheduler that does not look at sizes. A move is a request: the victim gives the chunk up
  * only if it has not started it (then it is {@link #sent} to the thief) or answers
- * that it has ({@link #refused}: the chunk is running, and is never a candidate again).
+ * that it has ({@link #refused}: the chunk is running, and is never a candidate again). A request
+ * with no answer within the caller's wait is {@link #unanswered}: the thief is free again and the
+ * chunk, its state unknown, stays a candidate.
  *
  * <p>Not thread-safe: the caller serializes every call. No clock: the decisions depend only on
  * the calls, so tests replay them exactly.
@@ -89,6 +91,7 @@ public final class Balancer {
     private int accepted;
     private int declined;
     private int refused;
+    private int unanswered;
 
     /**
      * @param nodes the batch's nodes
@@ -164,6 +167,27 @@ public final class Balancer {
             unreserve(h);
             h.started = true;
             refused++;
+        }
+    }
+
+    /**
+     * No answer to the request for {@code chunk} came within the driver's wait: the request or its
+     * answer may still be on its way (a slow link, a victim's connection busy with a large input),
+     * or lost. The thief's reserved slot is free again, and the chunk stays as it was, waiting for
+     * all the driver knows: it is a candidate again, and a later request asks for it once more. A
+     * late grant still moves it (the victim names the thief it was asked for); a late refusal
+     * marks it started. Never read as a refusal: a chunk taken as started is never asked for
+     * again, so a request that was late or lost would keep it where it is for good.
+     */
+    public void unanswered(int chunk) {
+        String at = where.get(chunk);
+        if (at == null) {
+            return;
+        }
+        Held h = nodes.get(at).held.get(chunk);
+        if (h != null && h.movingTo != null) {
+            unreserve(h);
+            unanswered++;
         }
     }
 
@@ -424,6 +448,11 @@ public final class Balancer {
     /** @return moves the victim refused because it had started the chunk */
     public int refusedByVictim() {
         return refused;
+    }
+
+    /** @return requests that had no answer within the driver's wait ({@link #unanswered}) */
+    public int unansweredRequests() {
+        return unanswered;
     }
 
     /** @return the chunks the rule refused to move at least once */

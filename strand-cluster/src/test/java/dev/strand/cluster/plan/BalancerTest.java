@@ -293,4 +293,39 @@ class BalancerTest {
         }
         assertThat(b.accepted()).isPositive();
     }
+
+    @Test
+    void anUnansweredRequestFreesTheThiefAndLeavesTheChunkACandidate() {
+        Balancer b = balancer(TWO, SLOW, false);
+        b.sent(0, "a", 0, true);                       // running
+        b.sent(1, "a", 0, true);                       // waiting
+        assertThat(b.balance()).extracting(Balancer.Steal::chunk).containsExactly(1);
+        b.unanswered(1);
+        assertThat(b.thiefOf(1)).as("the thief's slot is free again").isNull();
+        assertThat(b.unansweredRequests()).isEqualTo(1);
+        assertThat(b.refusedByVictim()).isZero();
+        assertThat(b.balance()).as("asked for again, not taken as started").extracting(Balancer.Steal::chunk)
+                .containsExactly(1);
+        // The late grant: the chunk reaches the thief.
+        b.sent(1, "b", 0, true);
+        assertThat(b.held("b")).containsExactly(1);
+        assertThat(b.held("a")).containsExactly(0);
+        // A refusal of the repeated request, arriving after the grant, changes nothing.
+        b.refused(1);
+        assertThat(b.refusedByVictim()).isZero();
+        assertThat(b.held("b")).containsExactly(1);
+    }
+
+    @Test
+    void aRefusalIsFinalButAnUnansweredRequestIsNot() {
+        Balancer refused = balancer(TWO, SLOW, false);
+        refused.sent(0, "a", 0, true);
+        refused.sent(1, "a", 0, true);
+        refused.balance();
+        refused.refused(1);
+        // Chunk 1 started, so 0 is taken as the waiting one; the victim refuses it too.
+        assertThat(refused.balance()).extracting(Balancer.Steal::chunk).containsExactly(0);
+        refused.refused(0);
+        assertThat(refused.balance()).as("both started: nothing to ask for").isEmpty();
+    }
 }

@@ -158,12 +158,8 @@ public final class Balancer {
      * longer a candidate; the thief's reserved slot is free again.
      */
     public void refused(int chunk) {
-        String at = where.get(chunk);
-        if (at == null) {
-            return;
-        }
-        Held h = nodes.get(at).held.get(chunk);
-        if (h != null && h.movingTo != null) {
+        Held h = asked(chunk);
+        if (h != null) {
             unreserve(h);
             h.started = true;
             refused++;
@@ -180,15 +176,18 @@ public final class Balancer {
      * again, so a request that was late or lost would keep it where it is for good.
      */
     public void unanswered(int chunk) {
-        String at = where.get(chunk);
-        if (at == null) {
-            return;
-        }
-        Held h = nodes.get(at).held.get(chunk);
-        if (h != null && h.movingTo != null) {
+        Held h = asked(chunk);
+        if (h != null) {
             unreserve(h);
             unanswered++;
         }
+    }
+
+    /** @return {@code chunk} where it is held, if a request for it is out; else null */
+    private Held asked(int chunk) {
+        String at = where.get(chunk);
+        Held h = at == null ? null : nodes.get(at).held.get(chunk);
+        return h != null && h.movingTo != null ? h : null;
     }
 
     /** @return the node a moving chunk was promised to, or null */

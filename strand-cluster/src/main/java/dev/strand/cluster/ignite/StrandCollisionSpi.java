@@ -22,9 +22,19 @@ import org.apache.ignite.spi.collision.jobstealing.JobStealingCollisionSpi;
  * collision round this node looks for that chunk among its waiting jobs. Found: it names the
  * thief in the job's context ({@link JobStealingCollisionSpi#THIEF_NODE_ATTR}, which travels
  * back with the rejection) and cancels the waiting job, which Ignite answers to the driver as a
- * rejection; the batch task sends a new copy to the thief. Not found (it started, or finished):
- * it answers {@link StealRefused} on the request's reply topic, as a Dask worker answers a steal
- * request for a task it is already executing.
+ * rejection; the batch task sends a new copy to the thief. Running here: it answers
+ * {@link StealRefused} on the request's reply topic, as a Dask worker answers a steal request for
+ * a task it is already executing.
+ *
+ * <p>Neither waiting nor running: the chunk may not have reached the queue yet. The driver sends
+ * a chunk and may ask for it at once; on one connection the request arrives after the chunk's
+ * input, but Ignite unmarshals a job request (megabytes, for a large input) on a pool thread
+ * before it queues the job, while the small request is handed over at once, so a request could
+ * look for its chunk before the chunk was queued, be refused, and the driver would take the chunk
+ * as started for good. Such a request waits here instead, looked at again at every collision
+ * round (a job queued makes one), for {@value #NOT_HERE_WAIT_NANOS} ns at most; then it is
+ * dropped unanswered (the chunk finished here, or was given up to an earlier request), which the
+ * driver reads as it reads a lost request: the thief is free, the chunk's state unknown.
  *
  * <p>Send order. Ignite hands job requests to its public pool, whose threads queue them in
  * whatever order they finish unmarshalling, so a node can hold a batch's chunks in an order other
@@ -51,7 +61,23 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
     private IgniteBiPredicate<UUID, Object> listener;
     private IgniteBiPredicate<UUID, Object> shedListener;
 
-    private record Request(UUID from, StealRequest body) {}
+    /** How long a request for a chunk neither waiting nor running here waits for it, ns. */
+    static final long NOT_HERE_WAIT_NANOS = 10_000_000_000L;
+
+    /**
+     * @param since when it arrived, ns ({@code System.nanoTime})
+     */
+    record Request(UUID from, StealRequest body, long since) {}
+
+    /** What a collision round makes of a steal request. */
+    enum Answer {
+        /** The chunk waited here: it is given up to the thief. */
+        RELEASED,
+        /** The chunk runs here: the driver is told. */
+        REFUSED,
+        /** The chunk is neither waiting nor running here (not queued yet, or gone). */
+        NOT_HERE
+    }
 
     @Override
     public void setExternalCollisionListener(CollisionExternalListener lsnr) {
@@ -69,7 +95,7 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
         });
         listener = (from, msg) -> {
             if (msg instanceof StealRequest r) {
-                requests.add(new Request(from, r));
+                offer(from, r, System.nanoTime());
                 CollisionExternalListener l = external;
                 if (l != null) {
                     l.onExternalCollision();       // a collision round now, not at the next job event
@@ -102,12 +128,7 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
 
     @Override
     public void onCollision(CollisionContext ctx) {
-        List<Request> refused = new ArrayList<>();
-        for (Request r; (r = requests.poll()) != null; ) {
-            if (!release(ctx, r.body())) {
-                refused.add(r);
-            }
-        }
+        List<Request> refused = takeRequests(ctx, System.nanoTime());
         super.onCollision(inSendOrder(ctx));
         for (Request r : refused) {
             ClusterNode driver = getSpiContext().node(r.from());
@@ -115,6 +136,63 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
                 answer(driver, r.body());
             }
         }
+    }
+
+    /** A steal request from {@code from} arrived at {@code now}, ns. */
+    void offer(UUID from, StealRequest r, long now) {
+        requests.add(new Request(from, r, now));
+    }
+
+    /** @return requests waiting for their chunk to be queued here */
+    int pendingRequests() {
+        return requests.size();
+    }
+
+    /**
+     * Handles every request received: releases the chunks waiting here, keeps the requests whose
+     * chunk is not here yet (until {@link #NOT_HERE_WAIT_NANOS} after they arrived), and returns
+     * the ones to refuse, for the caller to answer.
+     */
+    List<Request> takeRequests(CollisionContext ctx, long now) {
+        List<Request> refused = new ArrayList<>();
+        List<Request> notHere = new ArrayList<>();
+        for (Request r; (r = requests.poll()) != null; ) {
+            switch (handle(ctx, r.body())) {
+                case RELEASED -> { }
+                case REFUSED -> refused.add(r);
+                case NOT_HERE -> {
+                    if (now - r.since() < NOT_HERE_WAIT_NANOS) {
+                        notHere.add(r);
+                    } else {
+                        LOG.log(System.Logger.Level.DEBUG, "a steal request for chunk {0} found it neither "
+                                + "waiting nor running here; dropped unanswered", r.body().chunk());
+                    }
+                }
+            }
+        }
+        requests.addAll(notHere);
+        return refused;
+    }
+
+    /**
+     * @return what becomes of {@code r} now: the chunk released if it waits here, refused if it
+     *     runs here, else not here
+     */
+    static Answer handle(CollisionContext ctx, StealRequest r) {
+        if (release(ctx, r)) {
+            return Answer.RELEASED;
+        }
+        for (CollisionJobContext a : ctx.activeJobs()) {
+            if (isChunk(a, r)) {
+                return Answer.REFUSED;
+            }
+        }
+        return Answer.NOT_HERE;
+    }
+
+    private static boolean isChunk(CollisionJobContext w, StealRequest r) {
+        return w.getJob() instanceof StrandJob j && j.chunk() == r.chunk()
+                && w.getTaskSession().getId().equals(r.session());
     }
 
     /**
@@ -188,7 +266,8 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
     }
 
     /**
-     * Cancels the requested chunk if it waits here; false if it is not waiting (running or gone).
+     * Cancels the requested chunk if it waits here; false if it is not waiting (running, gone, or
+     * not queued yet).
      *
      * <p>Naming the thief, cancelling and un-naming it when the job had started are one step under
      * the job context's monitor, the one Ignite's collision rounds activate a waiting job under.
@@ -201,8 +280,7 @@ final class StrandCollisionSpi extends JobStealingCollisionSpi {
      */
     static boolean release(CollisionContext ctx, StealRequest r) {
         for (CollisionJobContext w : ctx.waitingJobs()) {
-            if (w.getJob() instanceof StrandJob j && j.chunk() == r.chunk()
-                    && w.getTaskSession().getId().equals(r.session())) {
+            if (isChunk(w, r)) {
                 synchronized (w.getJobContext()) {
                     if (w.getJobContext().getAttribute(THIEF_NODE_ATTR) != null) {
                         return true;             // already being given up

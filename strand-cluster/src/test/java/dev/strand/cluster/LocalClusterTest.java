@@ -19,6 +19,22 @@ import org.junit.jupiter.api.Timeout;
 class LocalClusterTest {
 
     @Test
+    void waitingJobsTakeTheirCostAndGiveTheOutputsComputedWithoutWaiting() throws Exception {
+        List<BatchJob> jobs = SkewedWork.jobs(6, 20_000_000, 1, 3, 4096, 64, 7, 0.5);
+        try (StrandCluster c = StrandCluster.local(2)) {
+            BatchResult r = c.runBatch(SkewedWork.waiting(), jobs);
+            assertThat(r.ids()).hasSize(6);
+            // Job i waits 20 ms (1 + (i/6)^2), job 2 (large input) 10 ms: never less.
+            assertThat(r.stats().jobs()).allSatisfy(j -> assertThat(j.computeNanos())
+                    .isGreaterThanOrEqualTo(j.id() == 2 || j.id() == 5 ? 10_000_000L : 20_000_000L));
+            for (long id : r.ids()) {
+                BatchJob job = jobs.get((int) id);
+                assertThat(r.output(id)).isEqualTo(SkewedWork.waitingOutputs().apply(job.input()));
+            }
+        }
+    }
+
+    @Test
     void cutRecursionGivesTheSerialResult() {
         try (StrandCluster c = StrandCluster.local(2)) {
             Computed<Long> r = c.compute(new RangeHash(), new RangeHash.Range(0, 1 << 20), CutRule.depth(3));
@@ -33,7 +49,7 @@ class LocalClusterTest {
     }
 
     @Test
-    void batchRunsEveryJobOnceAndLearnsEstimates() {
+    void batchRunsEveryJobOnceAndLearnsEstimates() throws Exception {
         try (StrandCluster c = StrandCluster.local(2)) {
             List<BatchJob> jobs = SkewedWork.jobs(12, 10_000, 4, 4, 4096, 64, 7);
             BatchResult r = c.runBatch(new SkewedWork(), jobs);

@@ -153,6 +153,11 @@ public final class ClusterDemoCommand implements Callable<Integer> {
                     + "loopback as it is).")
     Link emulateLink;
 
+    @Option(names = "--emulate-compute", description = "batch: each job waits its cost (a unit is --rounds "
+            + "nanoseconds) instead of hashing, as if every node had cores of its own: nodes on one machine "
+            + "share its cores, so a computing job's time depends on what the others run (default: off).")
+    boolean emulateCompute;
+
     @Option(names = "--compare", paramLabel = "N", defaultValue = "0",
             description = "batch: run the skewed batch N times with the cost rule and N times without, "
                     + "alternating, and print both walls' medians with the simulator's prediction beside "
@@ -241,7 +246,8 @@ public final class ClusterDemoCommand implements Callable<Integer> {
     /** The skewed batch: a warm-up, the batch checked against a local pool, and again with a node killed. */
     private boolean runBatches(StrandCluster cluster, PrintWriter out) {
         boolean ok = true;
-        BatchResult warm = cluster.runBatch(new SkewedWork(),
+        work = emulateCompute ? SkewedWork.waiting() : new SkewedWork();
+        BatchResult warm = cluster.runBatch(work,
                 SkewedWork.jobs(2 * nodes, rounds, 0, 0, 0, 1024, 1));
         out.printf(Locale.ROOT, "Warm-up: %d jobs; a job of the kind now estimated at %.1f ms%n",
                 warm.ids().size(), cluster.estimator().estimate(SkewedWork.KIND, 1) / 1e6);
@@ -276,7 +282,7 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         for (int round = 0; round < compare; round++) {
             for (int k = 0; k < 2; k++) {
                 boolean rule = (round + k) % 2 == 0;
-                BatchResult r = cluster.runBatch(new SkewedWork(), batch,
+                BatchResult r = cluster.runBatch(work, batch,
                         dev.strand.cluster.BatchOptions.defaults().withCostRule(rule));
                 RunStats s = r.stats();
                 boolean good = checksum(r) == expected && r.ids().size() == batch.size();
@@ -394,10 +400,10 @@ public final class ClusterDemoCommand implements Callable<Integer> {
     private long localChecksum(List<BatchJob> batch, PrintWriter out) {
         long t0 = System.nanoTime();
         try (StrandCluster local = StrandCluster.local()) {
-            long sum = checksum(local.runBatch(new SkewedWork(), batch));
-            out.printf(Locale.ROOT, "Reference: the same %d jobs on a local StrandPool (%d workers, no Ignite): "
+            long sum = checksum(local.runBatch(emulateCompute ? SkewedWork.waitingOutputs() : work, batch));
+            out.printf(Locale.ROOT, "Reference: the same %d jobs on a local StrandPool (%d workers, no Ignite%s): "
                     + "%.2f s%n", batch.size(), Runtime.getRuntime().availableProcessors(),
-                    (System.nanoTime() - t0) / 1e9);
+                    emulateCompute ? ", outputs only" : "", (System.nanoTime() - t0) / 1e9);
             return sum;
         }
     }
@@ -416,7 +422,7 @@ public final class ClusterDemoCommand implements Callable<Integer> {
                 long delay = Math.max(200, cluster.estimator().estimate(SkewedWork.KIND, 1) / 1_000_000 * 3);
                 killer.schedule(() -> cluster.localNodes().orElseThrow().kill(victim), delay, TimeUnit.MILLISECONDS);
             }
-            r = cluster.runBatch(new SkewedWork(), batch, p::step);
+            r = cluster.runBatch(work, batch, p::step);
         } finally {
             killer.shutdownNow();
         }
@@ -442,6 +448,9 @@ public final class ClusterDemoCommand implements Callable<Integer> {
         out.flush();
         return ok;
     }
+
+    /** The batch's function: hashing, or waiting ({@code --emulate-compute}). */
+    private SkewedWork work = new SkewedWork();
 
     /** Workers of each node's pool, and the link the cost rule used, for {@code --json}. */
     private int cluster0Workers;

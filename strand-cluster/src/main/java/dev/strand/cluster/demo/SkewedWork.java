@@ -2,6 +2,7 @@ package dev.strand.cluster.demo;
 
 import dev.strand.Strand;
 import dev.strand.cluster.BatchJob;
+import dev.strand.cluster.JobContext;
 import dev.strand.cluster.JobFunction;
 import java.io.Serial;
 import java.nio.ByteBuffer;
@@ -19,6 +20,13 @@ import java.util.SplittableRandom;
  *
  * <p>Input: rounds (8 bytes), seed (8 bytes), payload. Output: an 8-byte checksum; the batch's
  * checksum is the sum over the jobs, the same on any number of nodes.
+ *
+ * <p>{@link #waiting()}: the same jobs with their compute emulated, a job waiting one nanosecond
+ * per round instead of hashing (a round of the hash takes about that). Nodes on one machine
+ * share its cores, so a hashing job's time there depends on what the other nodes run at that
+ * moment; a waiting job takes its cost whatever they do, as on hosts of their own, which is what
+ * the cost rule and the simulator assume. Its output is a function of the input alone, checked
+ * against {@link #waitingOutputs()}, which computes it without waiting.
  */
 public final class SkewedWork implements JobFunction {
 
@@ -30,8 +38,42 @@ public final class SkewedWork implements JobFunction {
 
     private static final long GRAIN = 1 << 15;
 
+    /** How a job spends its cost. */
+    private enum Compute {
+        /** Hash its rounds on the node's pool. */
+        HASH,
+        /** Wait a nanosecond per round. */
+        WAIT,
+        /** The output of {@link #WAIT}, without the wait. */
+        WAIT_OUTPUT_ONLY
+    }
+
+    /** A waiting job polls for cancellation at least this often, ns. */
+    private static final long WAIT_STEP_NANOS = 10_000_000L;
+
+    private final Compute compute;
+
+    /** Jobs that hash their rounds. */
+    public SkewedWork() {
+        this(Compute.HASH);
+    }
+
+    private SkewedWork(Compute compute) {
+        this.compute = compute;
+    }
+
+    /** @return jobs that wait a nanosecond per round instead of hashing (emulated compute) */
+    public static SkewedWork waiting() {
+        return new SkewedWork(Compute.WAIT);
+    }
+
+    /** @return the outputs of {@link #waiting()}, computed at once */
+    public static SkewedWork waitingOutputs() {
+        return new SkewedWork(Compute.WAIT_OUTPUT_ONLY);
+    }
+
     @Override
-    public byte[] apply(byte[] input) {
+    public byte[] apply(byte[] input) throws InterruptedException {
         ByteBuffer in = ByteBuffer.wrap(input);
         long rounds = in.getLong();
         long seed = in.getLong();
@@ -39,8 +81,26 @@ public final class SkewedWork implements JobFunction {
         while (in.remaining() >= 8) {
             fold = fold * 31 + in.getLong();
         }
-        long sum = hash(seed, 0, rounds);
+        long sum;
+        if (compute == Compute.HASH) {
+            sum = hash(seed, 0, rounds);
+        } else {
+            if (compute == Compute.WAIT) {
+                waitFor(rounds);
+            }
+            sum = mix(seed + rounds);
+        }
         return ByteBuffer.allocate(8).putLong(sum ^ fold).array();
+    }
+
+    /** Waits {@code nanos}, polling for cancellation. */
+    private static void waitFor(long nanos) throws InterruptedException {
+        long end = System.nanoTime() + nanos;
+        for (long left = nanos; left > 0; left = end - System.nanoTime()) {
+            JobContext.checkCancelled();
+            long step = Math.min(left, WAIT_STEP_NANOS);
+            Thread.sleep(step / 1_000_000, (int) (step % 1_000_000));
+        }
     }
 
     private static long hash(long seed, long lo, long hi) {

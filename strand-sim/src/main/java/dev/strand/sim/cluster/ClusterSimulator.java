@@ -23,8 +23,14 @@ import java.util.PriorityQueue;
  * the victim then picks, from the end of its queue (the jobs it would run last), the first job
  * the policy allows: any ({@link InterNode#PLAIN}) or one for which {@link DaskRule} holds with
  * the occupancies at that moment ({@link InterNode#COST_AWARE}; the thief's as it was when it
- * asked). The job's input then leaves through the victim's interface, after any transfer already
- * leaving it, and arrives {@code latency + bytes / bandwidth} later; the thief runs it next. A
+ * asked). The job's input then leaves through the victim's interface and arrives
+ * {@code latency + bytes / bandwidth} later; the thief runs it next. A bulk input (over
+ * {@value #INTERLEAVED_BYTES} bytes) leaves after any bulk transfer already leaving that
+ * interface; a smaller one does not wait for them: TCP connections to different hosts share an
+ * interface packet by packet, so a small message slips between the segments of a megabyte going
+ * elsewhere (strand-cluster's emulated link has the same rule). A single queue for every
+ * transfer held a small job stolen after a large one behind the whole large transfer, and gave
+ * plain stealing a loss that neither the emulated link nor a real network has. A
  * refusal comes back after the latency, and the thief asks again {@code retrySeconds} later, for
  * as long as some node has a waiting job.
  *
@@ -36,6 +42,9 @@ import java.util.PriorityQueue;
  * ties between victims by the lower node index.
  */
 public final class ClusterSimulator {
+
+    /** The largest transfer that does not wait for bulk transfers leaving the same interface. */
+    public static final long INTERLEAVED_BYTES = 64 * 1024;
 
     private static final int DONE = 0;
     private static final int REQUEST = 1;
@@ -211,9 +220,13 @@ public final class ClusterSimulator {
         waitingTotal--;
         steals++;
         bytesMoved += pick.inputBytes();
-        double start = Math.max(now, victim.sendFree);
-        double sent = start + pick.inputBytes() / model.network().bytesPerSecond();
-        victim.sendFree = sent;
+        double sent;
+        if (pick.inputBytes() <= INTERLEAVED_BYTES) {
+            sent = now + pick.inputBytes() / model.network().bytesPerSecond();
+        } else {
+            sent = Math.max(now, victim.sendFree) + pick.inputBytes() / model.network().bytesPerSecond();
+            victim.sendFree = sent;
+        }
         thief.incoming += pick.computeSeconds();
         schedule(new Event(sent + model.network().latencySeconds(), seq++, ARRIVE, thief.index, victim.index,
                 pick, 0));
@@ -241,6 +254,7 @@ public final class ClusterSimulator {
         final List<Running> running = new ArrayList<>();
         int requests;
         double incoming;
+        /** When the bulk transfers leaving this node's interface are done. */
         double sendFree;
         double finish;
 

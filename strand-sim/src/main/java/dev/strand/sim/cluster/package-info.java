@@ -18,8 +18,10 @@
  * microseconds). Between nodes: a node with a free core and nothing waiting asks the most
  * occupied node holding a waiting job; after the latency the victim answers with the last job of
  * its queue that the policy allows, or a refusal; a job's input leaves through the victim's one
- * interface after the transfers queued there, taking {@code latency + bytes / bandwidth}; a
- * refused thief asks again after a retry period. Event-driven and deterministic.
+ * interface, taking {@code latency + bytes / bandwidth}, a bulk input after the bulk transfers
+ * queued there, a small one (64 KiB or less) at once, as TCP connections to different hosts
+ * share an interface packet by packet; a refused thief asks again after a retry period.
+ * Event-driven and deterministic.
  *
  * <h2>Why event time here, and rounds for the DAG simulator</h2>
  * The DAG simulator counts unit steps because the theorems it checks count them. Here the
@@ -31,6 +33,8 @@
  * <ul>
  *   <li>Perfect estimates: the rule sees the true compute times (strand-cluster learns them).</li>
  *   <li>One interface per node for sending, none for receiving, no switch contention.</li>
+ *   <li>Inputs start on their home nodes: strand-cluster's driver sends them at the start of a
+ *       batch, and a request for a job whose input is still on its way waits for it there.</li>
  *   <li>Jobs are independent; a job's result is not moved back (results are usually small).</li>
  *   <li>The rule is evaluated when a request reaches the victim, with live occupancies (Dask's
  *       way); strand-cluster on Ignite evaluates it once, at placement (see its {@code CostRule}),

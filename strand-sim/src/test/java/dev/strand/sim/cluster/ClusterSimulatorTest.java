@@ -54,6 +54,24 @@ class ClusterSimulatorTest {
     }
 
     @Test
+    void aSmallInputStolenAfterALargeOneDoesNotWaitForItsTransfer() {
+        // One victim with two waiting jobs behind a long one, two idle nodes: plain gives the
+        // first thief the newest (8 MB: 6.4 s at 10 Mbit/s) and the second the small one, which
+        // must arrive after the latency and its own bytes, not after the 8 MB.
+        ClusterModel m = ClusterModel.of(3, 1, Network.ofMegabits(10, 5_000));
+        List<SimJob> jobs = List.of(new SimJob(0, 0, 10.0, 1_000), new SimJob(1, 0, 2.0, 1_000),
+                new SimJob(2, 0, 1.0, 8_000_000));
+        ClusterResult plain = ClusterSimulator.run(m, jobs, InterNode.PLAIN);
+        assertThat(plain.steals()).isEqualTo(2);
+        // Job 1 on a thief: asked at 0, answered after the latency, arrives after another
+        // latency and 0.8 ms of bytes, computes 2 s; nowhere near 6.4 s.
+        double job1Ends = 2 * 0.005 + 1_000 * 8 / 10e6 + 2.0;
+        assertThat(plain.nodeFinish()).anySatisfy(t -> assertThat(t).isCloseTo(job1Ends,
+                org.assertj.core.data.Offset.offset(1e-6)));
+        assertThat(plain.makespan()).isCloseTo(10.0, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
     void onAFreeNetworkFinishSoonerBalancesAsWellAsPlain() {
         List<SimJob> jobs = skewed(100_000_000);
         ClusterResult plain = ClusterSimulator.run(FREE, jobs, InterNode.PLAIN);

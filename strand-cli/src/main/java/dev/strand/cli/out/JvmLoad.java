@@ -1,15 +1,25 @@
 package dev.strand.cli.out;
 
+import java.io.IOException;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
- * How much of the machine this JVM's JIT compilers took during a measurement: the time they spent
- * compiling ({@link CompilationMXBean#getTotalCompilationTime}, summed over the compiler threads)
- * as a share of the processors' time over the interval. {@link MachineLoad} sees other processes;
- * this sees threads of the measuring process that are not the program's. On a machine with few
- * cores, a compiler thread that takes a core for milliseconds deschedules a worker for as long, and
- * a wall-clock profile charges that to the strand the worker was running.
+ * How much of the machine this JVM's JIT compilers took during a measurement, as a share of the
+ * processors' time over the interval. {@link MachineLoad} sees other processes; this sees threads
+ * of the measuring process that are not the program's. On a machine with few cores, a compiler
+ * thread that takes a core for milliseconds deschedules a worker for as long, and a wall-clock
+ * profile charges that to the strand the worker was running.
+ *
+ * <p>Where Linux's {@code /proc/self/task} is readable, the figure is the processor time the
+ * compiler threads ran ({@code schedstat}'s first field of each thread whose name says it is a
+ * compiler thread): it counts a compilation while it runs. Elsewhere it is the compiling time the
+ * JVM reports ({@link CompilationMXBean#getTotalCompilationTime}), which grows only when a
+ * compilation ends: a round of a few milliseconds during which C2 works on one large method
+ * reads as quiet, and the compilation lands in the rounds after it.
  *
  * <pre>{@code
  * JvmLoad.Mark m = JvmLoad.mark();
@@ -18,6 +28,8 @@ import java.lang.management.ManagementFactory;
  * }</pre>
  */
 public final class JvmLoad {
+    private static final Path TASKS = Path.of("/proc/self/task");
+
     private JvmLoad() { }
 
     /**
@@ -27,8 +39,11 @@ public final class JvmLoad {
      */
     public static final double SETTLED_SHARE = 0.05;
 
-    /** A reading: milliseconds compiled so far (-1 when unknown), and the clock. */
-    public record Mark(long compileMillis, long nanoTime) { }
+    /**
+     * A reading: the compiler threads' processor time so far in nanoseconds (-1 when unknown), the
+     * compiling time the JVM reports in milliseconds (-1 when unknown), and the clock.
+     */
+    public record Mark(long compilerCpuNanos, long compileMillis, long nanoTime) { }
 
     /**
      * The JIT's share of the processors' time over an interval.
@@ -51,17 +66,59 @@ public final class JvmLoad {
     public static Mark mark() {
         CompilationMXBean c = ManagementFactory.getCompilationMXBean();
         long ms = c != null && c.isCompilationTimeMonitoringSupported() ? c.getTotalCompilationTime() : -1;
-        return new Mark(ms, System.nanoTime());
+        return new Mark(compilerCpuNanos(TASKS), ms, System.nanoTime());
     }
 
     /** @return the share since {@code start} */
     public static Share since(Mark start) {
         Mark end = mark();
         double all = (end.nanoTime() - start.nanoTime()) / 1e6 * Runtime.getRuntime().availableProcessors();
-        if (start.compileMillis() < 0 || end.compileMillis() < 0 || all <= 0) {
+        if (all <= 0) {
             return new Share(Double.NaN, -1);
         }
-        long compiled = end.compileMillis() - start.compileMillis();
+        long compiled;
+        if (start.compilerCpuNanos() >= 0 && end.compilerCpuNanos() >= 0) {
+            // A compiler thread that ended between the marks takes its time with it: never below 0.
+            compiled = Math.max(0, end.compilerCpuNanos() - start.compilerCpuNanos()) / 1_000_000;
+        } else if (start.compileMillis() >= 0 && end.compileMillis() >= 0) {
+            compiled = end.compileMillis() - start.compileMillis();
+        } else {
+            return new Share(Double.NaN, -1);
+        }
         return new Share(Math.min(1, compiled / all), compiled);
+    }
+
+    /**
+     * @param tasks the directory of a process's threads ({@code /proc/self/task}, or a copy of its
+     *              shape)
+     * @return the processor time, in nanoseconds, of the threads in {@code tasks} named as HotSpot
+     *     names its compiler threads ({@code C1 CompilerThread0}, {@code C2 CompilerThread1}, the
+     *     JVMCI compiler's), or -1 when the directory or a thread's files cannot be read
+     */
+    static long compilerCpuNanos(Path tasks) {
+        if (!Files.isDirectory(tasks)) {
+            return -1;
+        }
+        long sum = 0;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(tasks)) {
+            for (Path t : ds) {
+                String name;
+                String sched;
+                try {
+                    name = Files.readString(t.resolve("comm")).trim();
+                    if (!name.contains("Compiler")) {
+                        continue;
+                    }
+                    sched = Files.readString(t.resolve("schedstat")).trim();
+                } catch (java.nio.file.NoSuchFileException e) {
+                    continue;                     // the thread ended while the directory was read
+                }
+                int sp = sched.indexOf(' ');
+                sum += Long.parseLong(sp < 0 ? sched : sched.substring(0, sp));
+            }
+        } catch (IOException | NumberFormatException e) {
+            return -1;                            // unreadable: the caller falls back to the MXBean
+        }
+        return sum;
     }
 }

@@ -42,18 +42,22 @@ import java.util.zip.ZipEntry;
  * with {@code -Xlog:class+load} and reports the classes each loaded ({@code classes}); each run
  * also reports the time its {@code main} took ({@code main-ms}). With {@code cds=1} set-up also
  * records an application class-data archive per variant ({@code -XX:ArchiveClassesAtExit}) and
- * every run starts from it: what a deployment that ships such an archive sees.
+ * every run starts from it: what a deployment that ships such an archive sees. With {@code cds=2}
+ * set-up trains an ahead-of-time cache per variant instead ({@code -XX:AOTCacheOutput}, JDK 25's
+ * one-step form of JEP 483): the classes loaded and linked, and the program's lambdas, come from
+ * the cache ({@code -XX:AOTCache}).
  */
 public final class ColdStartWorkload extends Workload {
     private final String job;
-    private final boolean cds;
+    /** 0: the JVM's defaults; 1: an application class-data archive; 2: an ahead-of-time cache. */
+    private final int cds;
     /** Strand's program: {@code join} (lambdas) or {@code task} (a Task subclass). */
     private final String form;
     private Path dir;
     private String classPath;
     private final Map<Variant, Double> classes = new LinkedHashMap<>();
 
-    ColdStartWorkload(String job, boolean cds, String form) {
+    ColdStartWorkload(String job, int cds, String form) {
         this.job = job;
         this.cds = cds;
         this.form = form;
@@ -66,7 +70,8 @@ public final class ColdStartWorkload extends Workload {
                 List.of(new Kernel.Param("job", "first: one small fork-join task; second: fib(36) cutoff 18, ten times",
                         "first", "first", "second"),
                         new Kernel.Param("cds", "1: each variant runs with an application class-data archive "
-                                + "(-XX:SharedArchiveFile) that set-up records for it; 0: the JVM's defaults",
+                                + "(-XX:SharedArchiveFile) that set-up records for it; 2: with an ahead-of-time "
+                                + "cache (-XX:AOTCache, JDK 25+) that set-up trains for it; 0: the JVM's defaults",
                                 "0", "0", "0"),
                         new Kernel.Param("form", "Strand's program: join (Strand.join of two lambdas) or task "
                                 + "(a Task subclass, written as ForkJoinPool's RecursiveTask, no lambdas)",
@@ -80,7 +85,7 @@ public final class ColdStartWorkload extends Workload {
                     if (!form.equals("join") && !form.equals("task")) {
                         throw new IllegalArgumentException("coldstart.form must be join or task, got '" + form + "'");
                     }
-                    return new ColdStartWorkload(job, p.getInt("cds", 0, 1) == 1, form);
+                    return new ColdStartWorkload(job, p.getInt("cds", 0, 2), form);
                 });
     }
 
@@ -91,7 +96,7 @@ public final class ColdStartWorkload extends Workload {
 
     @Override
     public String params() {
-        return "job=" + job + (cds ? " cds=1" : "") + (form.equals("join") ? "" : " form=" + form);
+        return "job=" + job + (cds != 0 ? " cds=" + cds : "") + (form.equals("join") ? "" : " form=" + form);
     }
 
     @Override
@@ -116,8 +121,10 @@ public final class ColdStartWorkload extends Workload {
                 try (var lines = Files.lines(log)) {
                     classes.put(v, (double) lines.count());
                 }
-                if (cds) {
+                if (cds == 1) {
                     launch(v, List.of("-XX:ArchiveClassesAtExit=" + archive(v)));
+                } else if (cds == 2) {
+                    launch(v, List.of("-XX:AOTCacheOutput=" + aotCache(v)));
                 }
             }
         } catch (IOException e) {
@@ -127,11 +134,19 @@ public final class ColdStartWorkload extends Workload {
 
     @Override
     public Object run(Variant v) throws Exception {
-        return launch(v, cds ? List.of("-XX:SharedArchiveFile=" + archive(v)) : List.of());
+        return launch(v, switch (cds) {
+            case 1 -> List.of("-XX:SharedArchiveFile=" + archive(v));
+            case 2 -> List.of("-XX:AOTCache=" + aotCache(v));
+            default -> List.of();
+        });
     }
 
     private Path archive(Variant v) {
         return dir.resolve(v.label() + ".jsa");
+    }
+
+    private Path aotCache(Variant v) {
+        return dir.resolve(v.label() + ".aot");
     }
 
     @Override

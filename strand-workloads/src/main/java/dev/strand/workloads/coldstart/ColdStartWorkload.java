@@ -114,17 +114,22 @@ public final class ColdStartWorkload extends Workload {
         super.setUp(pools);
         try {
             dir = Files.createTempDirectory("strand-coldstart");
-            classPath = childClassPath(dir);
+            classPath = childClassPath(dir, cds != 0);
             for (Variant v : variants()) {
                 Path log = dir.resolve(v.label() + "-classes.log");
                 launch(v, List.of("-Xlog:class+load=info:file=" + log));
                 try (var lines = Files.lines(log)) {
                     classes.put(v, (double) lines.count());
                 }
-                if (cds == 1) {
-                    launch(v, List.of("-XX:ArchiveClassesAtExit=" + archive(v)));
-                } else if (cds == 2) {
-                    launch(v, List.of("-XX:AOTCacheOutput=" + aotCache(v)));
+                if (cds != 0) {
+                    Path cache = cds == 1 ? archive(v) : aotCache(v);
+                    launch(v, List.of((cds == 1 ? "-XX:ArchiveClassesAtExit=" : "-XX:AOTCacheOutput=") + cache));
+                    if (!Files.isRegularFile(cache)) {
+                        // The JVM reports a failed dump and still exits 0; runs would then silently
+                        // start without the archive or cache.
+                        throw new IOException("coldstart " + v.label() + ": the JVM wrote no "
+                                + (cds == 1 ? "class-data archive" : "ahead-of-time cache") + " at " + cache);
+                    }
                 }
             }
         } catch (IOException e) {
@@ -239,15 +244,21 @@ public final class ColdStartWorkload extends Workload {
     /**
      * The child's class path: the directories or jars holding the core library and this package,
      * or, when they are one large jar (the command line's), a small jar of just those classes.
+     * Directories are packed into jars too when {@code jarsOnly}: the JVM's class-data archives
+     * and ahead-of-time caches accept no directory on the class path.
      */
-    private static String childClassPath(Path dir) throws IOException {
+    private static String childClassPath(Path dir, boolean jarsOnly) throws IOException {
         Set<Path> sources = new LinkedHashSet<>();
         sources.add(codeSource(StrandPool.class));
         sources.add(codeSource(ColdMain.class));
         List<String> entries = new ArrayList<>();
         for (Path s : sources) {
-            if (Files.isDirectory(s)) {
+            if (Files.isDirectory(s) && !jarsOnly) {
                 entries.add(s.toString());
+            } else if (Files.isDirectory(s)) {
+                Path jar = dir.resolve("child-" + entries.size() + ".jar");
+                pack(s, jar);
+                entries.add(jar.toString());
             } else {
                 Path jar = dir.resolve("child-" + entries.size() + ".jar");
                 extract(s, jar);
@@ -302,21 +313,41 @@ public final class ColdStartWorkload extends Workload {
                 try (InputStream is = in.getInputStream(entry)) {
                     bytes = is.readAllBytes();
                 }
-                JarEntry copy = new JarEntry(entry.getName());
-                if (!entry.getName().startsWith(PROGRAM)) {
-                    // The library as strand-core's jar ships it: stored, not deflated.
-                    CRC32 crc = new CRC32();
-                    crc.update(bytes);
-                    copy.setMethod(ZipEntry.STORED);
-                    copy.setSize(bytes.length);
-                    copy.setCompressedSize(bytes.length);
-                    copy.setCrc(crc.getValue());
-                }
-                out.putNextEntry(copy);
-                out.write(bytes);
-                out.closeEntry();
+                put(out, entry.getName(), bytes);
             }
         }
+    }
+
+    /** As {@link #extract}, from a directory of classes (a build's output). */
+    private static void pack(Path from, Path to) throws IOException {
+        List<Path> files;
+        try (var walk = Files.walk(from)) {
+            files = walk.filter(Files::isRegularFile).sorted().toList();
+        }
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(to))) {
+            for (Path f : files) {
+                String name = from.relativize(f).toString().replace(java.io.File.separatorChar, '/');
+                if (childNeeds(name)) {
+                    put(out, name, Files.readAllBytes(f));
+                }
+            }
+        }
+    }
+
+    private static void put(JarOutputStream out, String name, byte[] bytes) throws IOException {
+        JarEntry copy = new JarEntry(name);
+        if (!name.startsWith(PROGRAM)) {
+            // The library as strand-core's jar ships it: stored, not deflated.
+            CRC32 crc = new CRC32();
+            crc.update(bytes);
+            copy.setMethod(ZipEntry.STORED);
+            copy.setSize(bytes.length);
+            copy.setCompressedSize(bytes.length);
+            copy.setCrc(crc.getValue());
+        }
+        out.putNextEntry(copy);
+        out.write(bytes);
+        out.closeEntry();
     }
 
 }

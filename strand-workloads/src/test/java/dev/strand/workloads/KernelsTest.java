@@ -78,6 +78,26 @@ class KernelsTest {
                 .isEqualTo("leaves=1000");
     }
 
+    /**
+     * {@code coldstart.cds=2}: set-up trains an ahead-of-time cache per variant (from jars: the JVM
+     * takes no directory on the class path of a cache) and every run starts from it.
+     */
+    @Test
+    void coldstartRunsFromAnAheadOfTimeCache() throws Exception {
+        Kernel k = Catalog.find("coldstart").orElseThrow();
+        assertThatThrownBy(() -> k.create(Size.SMALL, Map.of("cds", "3")))
+                .hasMessageContaining("coldstart.cds must be between 0 and 2, got 3");
+        try (Workload w = k.create(Size.SMALL, Map.of("cds", "2")); Pools pools = Pools.open(2, w.variants())) {
+            assertThat(w.params()).isEqualTo("job=first cds=2");
+            w.setUp(pools);                       // fails if the JVM wrote no cache
+            for (Variant v : w.variants()) {
+                Object r = w.run(v);
+                w.check(v, r);
+                assertThat(w.value(r)).as(v.label()).isPositive();
+            }
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"fib", "treesum", "treesum-small", "spawnloop", "fib:2", "fib:3"})
     void theOtherFormsPassTheirChecks(String spec) throws Exception {

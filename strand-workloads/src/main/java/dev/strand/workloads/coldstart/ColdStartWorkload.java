@@ -42,18 +42,22 @@ import java.util.zip.ZipEntry;
  * with {@code -Xlog:class+load} and reports the classes each loaded ({@code classes}); each run
  * also reports the time its {@code main} took ({@code main-ms}). With {@code cds=1} set-up also
  * records an application class-data archive per variant ({@code -XX:ArchiveClassesAtExit}) and
- * every run starts from it: what a deployment that ships such an archive sees.
+ * every run starts from it: what a deployment that ships such an archive sees. With {@code cds=2}
+ * set-up trains an ahead-of-time cache per variant instead ({@code -XX:AOTCacheOutput}, JDK 25's
+ * one-step form of JEP 483): the classes loaded and linked, and the program's lambdas, come from
+ * the cache ({@code -XX:AOTCache}).
  */
 public final class ColdStartWorkload extends Workload {
     private final String job;
-    private final boolean cds;
+    /** 0: the JVM's defaults; 1: an application class-data archive; 2: an ahead-of-time cache. */
+    private final int cds;
     /** Strand's program: {@code join} (lambdas) or {@code task} (a Task subclass). */
     private final String form;
     private Path dir;
     private String classPath;
     private final Map<Variant, Double> classes = new LinkedHashMap<>();
 
-    ColdStartWorkload(String job, boolean cds, String form) {
+    ColdStartWorkload(String job, int cds, String form) {
         this.job = job;
         this.cds = cds;
         this.form = form;
@@ -66,7 +70,8 @@ public final class ColdStartWorkload extends Workload {
                 List.of(new Kernel.Param("job", "first: one small fork-join task; second: fib(36) cutoff 18, ten times",
                         "first", "first", "second"),
                         new Kernel.Param("cds", "1: each variant runs with an application class-data archive "
-                                + "(-XX:SharedArchiveFile) that set-up records for it; 0: the JVM's defaults",
+                                + "(-XX:SharedArchiveFile) that set-up records for it; 2: with an ahead-of-time "
+                                + "cache (-XX:AOTCache, JDK 25+) that set-up trains for it; 0: the JVM's defaults",
                                 "0", "0", "0"),
                         new Kernel.Param("form", "Strand's program: join (Strand.join of two lambdas) or task "
                                 + "(a Task subclass, written as ForkJoinPool's RecursiveTask, no lambdas)",
@@ -80,7 +85,7 @@ public final class ColdStartWorkload extends Workload {
                     if (!form.equals("join") && !form.equals("task")) {
                         throw new IllegalArgumentException("coldstart.form must be join or task, got '" + form + "'");
                     }
-                    return new ColdStartWorkload(job, p.getInt("cds", 0, 1) == 1, form);
+                    return new ColdStartWorkload(job, p.getInt("cds", 0, 2), form);
                 });
     }
 
@@ -91,7 +96,7 @@ public final class ColdStartWorkload extends Workload {
 
     @Override
     public String params() {
-        return "job=" + job + (cds ? " cds=1" : "") + (form.equals("join") ? "" : " form=" + form);
+        return "job=" + job + (cds != 0 ? " cds=" + cds : "") + (form.equals("join") ? "" : " form=" + form);
     }
 
     @Override
@@ -109,15 +114,22 @@ public final class ColdStartWorkload extends Workload {
         super.setUp(pools);
         try {
             dir = Files.createTempDirectory("strand-coldstart");
-            classPath = childClassPath(dir);
+            classPath = childClassPath(dir, cds != 0);
             for (Variant v : variants()) {
                 Path log = dir.resolve(v.label() + "-classes.log");
                 launch(v, List.of("-Xlog:class+load=info:file=" + log));
                 try (var lines = Files.lines(log)) {
                     classes.put(v, (double) lines.count());
                 }
-                if (cds) {
-                    launch(v, List.of("-XX:ArchiveClassesAtExit=" + archive(v)));
+                if (cds != 0) {
+                    Path cache = cds == 1 ? archive(v) : aotCache(v);
+                    launch(v, List.of((cds == 1 ? "-XX:ArchiveClassesAtExit=" : "-XX:AOTCacheOutput=") + cache));
+                    if (!Files.isRegularFile(cache)) {
+                        // The JVM reports a failed dump and still exits 0; runs would then silently
+                        // start without the archive or cache.
+                        throw new IOException("coldstart " + v.label() + ": the JVM wrote no "
+                                + (cds == 1 ? "class-data archive" : "ahead-of-time cache") + " at " + cache);
+                    }
                 }
             }
         } catch (IOException e) {
@@ -127,11 +139,19 @@ public final class ColdStartWorkload extends Workload {
 
     @Override
     public Object run(Variant v) throws Exception {
-        return launch(v, cds ? List.of("-XX:SharedArchiveFile=" + archive(v)) : List.of());
+        return launch(v, switch (cds) {
+            case 1 -> List.of("-XX:SharedArchiveFile=" + archive(v));
+            case 2 -> List.of("-XX:AOTCache=" + aotCache(v));
+            default -> List.of();
+        });
     }
 
     private Path archive(Variant v) {
         return dir.resolve(v.label() + ".jsa");
+    }
+
+    private Path aotCache(Variant v) {
+        return dir.resolve(v.label() + ".aot");
     }
 
     @Override
@@ -224,15 +244,21 @@ public final class ColdStartWorkload extends Workload {
     /**
      * The child's class path: the directories or jars holding the core library and this package,
      * or, when they are one large jar (the command line's), a small jar of just those classes.
+     * Directories are packed into jars too when {@code jarsOnly}: the JVM's class-data archives
+     * and ahead-of-time caches accept no directory on the class path.
      */
-    private static String childClassPath(Path dir) throws IOException {
+    private static String childClassPath(Path dir, boolean jarsOnly) throws IOException {
         Set<Path> sources = new LinkedHashSet<>();
         sources.add(codeSource(StrandPool.class));
         sources.add(codeSource(ColdMain.class));
         List<String> entries = new ArrayList<>();
         for (Path s : sources) {
-            if (Files.isDirectory(s)) {
+            if (Files.isDirectory(s) && !jarsOnly) {
                 entries.add(s.toString());
+            } else if (Files.isDirectory(s)) {
+                Path jar = dir.resolve("child-" + entries.size() + ".jar");
+                pack(s, jar);
+                entries.add(jar.toString());
             } else {
                 Path jar = dir.resolve("child-" + entries.size() + ".jar");
                 extract(s, jar);
@@ -287,21 +313,41 @@ public final class ColdStartWorkload extends Workload {
                 try (InputStream is = in.getInputStream(entry)) {
                     bytes = is.readAllBytes();
                 }
-                JarEntry copy = new JarEntry(entry.getName());
-                if (!entry.getName().startsWith(PROGRAM)) {
-                    // The library as strand-core's jar ships it: stored, not deflated.
-                    CRC32 crc = new CRC32();
-                    crc.update(bytes);
-                    copy.setMethod(ZipEntry.STORED);
-                    copy.setSize(bytes.length);
-                    copy.setCompressedSize(bytes.length);
-                    copy.setCrc(crc.getValue());
-                }
-                out.putNextEntry(copy);
-                out.write(bytes);
-                out.closeEntry();
+                put(out, entry.getName(), bytes);
             }
         }
+    }
+
+    /** As {@link #extract}, from a directory of classes (a build's output). */
+    private static void pack(Path from, Path to) throws IOException {
+        List<Path> files;
+        try (var walk = Files.walk(from)) {
+            files = walk.filter(Files::isRegularFile).sorted().toList();
+        }
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(to))) {
+            for (Path f : files) {
+                String name = from.relativize(f).toString().replace(java.io.File.separatorChar, '/');
+                if (childNeeds(name)) {
+                    put(out, name, Files.readAllBytes(f));
+                }
+            }
+        }
+    }
+
+    private static void put(JarOutputStream out, String name, byte[] bytes) throws IOException {
+        JarEntry copy = new JarEntry(name);
+        if (!name.startsWith(PROGRAM)) {
+            // The library as strand-core's jar ships it: stored, not deflated.
+            CRC32 crc = new CRC32();
+            crc.update(bytes);
+            copy.setMethod(ZipEntry.STORED);
+            copy.setSize(bytes.length);
+            copy.setCompressedSize(bytes.length);
+            copy.setCrc(crc.getValue());
+        }
+        out.putNextEntry(copy);
+        out.write(bytes);
+        out.closeEntry();
     }
 
 }

@@ -96,6 +96,30 @@ class InputCacheTest {
         assertThat(InputStore.size(driver)).as("entries left after the failed batch").isZero();
     }
 
+    /**
+     * Inputs gone from the cache (as when their node leaves) while jobs still wait for them: each
+     * such chunk ends as not run, and the driver sends it again with its inputs inside.
+     */
+    @Test
+    void aChunkWhoseInputIsGoneIsSentAgainWithItsInput() throws Exception {
+        Ignite driver = driver();
+        List<BatchJob> jobs = large(1_500, 200, 200, 200, 200, 200);
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread[] remover = new Thread[1];
+        // At the first result, every entry goes (on a thread of its own: the callback is Ignite's).
+        BatchResult r = cluster.runBatch(new SleepyWork(Long.MAX_VALUE), jobs, () -> {
+            if (first.compareAndSet(false, true)) {
+                remover[0] = new Thread(() -> driver.cache(InputStore.CACHE).removeAll());
+                remover[0].start();
+            }
+        });
+        remover[0].join();
+
+        exactlyOnce(r, jobs);
+        assertThat(r.stats().failedOver()).as("chunks sent again after their inputs were gone").isPositive();
+        assertThat(InputStore.size(driver)).isZero();
+    }
+
     @Test
     void eachInputIsPutOnItsChunksHomeNode() {
         Ignite driver = driver();

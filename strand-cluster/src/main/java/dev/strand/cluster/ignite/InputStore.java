@@ -105,8 +105,18 @@ final class InputStore {
         }
         if (!entries.isEmpty()) {
             long ttl = expiry(taskTimeout).toMillis();
-            cache.withExpiryPolicy(new CreatedExpiryPolicy(new javax.cache.expiry.Duration(TimeUnit.MILLISECONDS,
-                    ttl))).putAll(entries);
+            try {
+                cache.withExpiryPolicy(new CreatedExpiryPolicy(new javax.cache.expiry.Duration(
+                        TimeUnit.MILLISECONDS, ttl))).putAll(entries);
+            } catch (RuntimeException e) {
+                // Part of the entries may be in: none is left behind (what cannot be removed expires).
+                try {
+                    cache.removeAll(entries.keySet());
+                } catch (RuntimeException r) {
+                    e.addSuppressed(r);
+                }
+                throw e;
+            }
         }
         return keys;
     }

@@ -96,6 +96,19 @@ class InputCacheTest {
         assertThat(InputStore.size(driver)).as("entries left after the failed batch").isZero();
     }
 
+    @Test
+    void aTimedOutBatchLeavesNoInputInTheCache() {
+        Ignite driver = driver();
+        List<BatchJob> jobs = large(5_000, 200, 200, 200);
+
+        assertThatThrownBy(() -> cluster.runBatch(new SleepyWork(Long.MAX_VALUE), jobs,
+                dev.strand.cluster.BatchOptions.defaults().withTimeout(Duration.ofMillis(1_500))))
+                .isInstanceOfSatisfying(BatchFailedException.class, e -> assertThat(e.timedOut()).isTrue());
+
+        assertThat(driver.cache(InputStore.CACHE)).as("the input cache was used").isNotNull();
+        assertThat(InputStore.size(driver)).as("entries left after the timed-out batch").isZero();
+    }
+
     /**
      * Inputs gone from the cache (as when their node leaves) while jobs still wait for them: each
      * such chunk ends as not run, and the driver sends it again with its inputs inside.

@@ -40,13 +40,22 @@ import java.util.Objects;
  *     each message it sends (a job with its input, a steal request) waits for the link to be
  *     free, takes its size over the bandwidth, and arrives the latency later; for trying the
  *     cost rule on one machine, whose loopback is far faster than a network
+ * @param largeInputBytes inputs of more bytes than this are put by the driver, once, into a
+ *     partitioned Ignite cache on their chunk's home node, and the job carries only a key: its
+ *     home reads the input locally and a thief reads it from the home node, not from the driver
+ *     ({@link #DEFAULT_LARGE_INPUT_BYTES} by default; {@code Long.MAX_VALUE}: every input travels
+ *     inside its job; not used with an emulated link, which models the driver's sends only)
  */
 public record ClusterConfig(String host, List<String> discoveryAddresses, int discoveryPort,
         int communicationPort, int portRange, int nodeParallelism, int activeJobsPerNode,
         Duration messageExpire, int maxStealingAttempts, Duration metricsUpdate, Duration joinTimeout,
         Duration failureDetection, Duration taskTimeout, Duration nodeStartTimeout, Link link,
-        boolean costAware, String nodeHeap, String workDirectory, Chunking chunking, Link emulatedLink)
+        boolean costAware, String nodeHeap, String workDirectory, Chunking chunking, Link emulatedLink,
+        long largeInputBytes)
         implements Serializable {
+
+    /** Inputs larger than this many bytes travel through the input cache by default: 64 KiB. */
+    public static final long DEFAULT_LARGE_INPUT_BYTES = 64 * 1024;
 
     /** The first discovery port of Ignite's default range. */
     public static final int DEFAULT_DISCOVERY_PORT = 47500;
@@ -80,6 +89,10 @@ public record ClusterConfig(String host, List<String> discoveryAddresses, int di
         requirePositive("nodeStartTimeout", nodeStartTimeout);
         Objects.requireNonNull(nodeHeap, "nodeHeap");
         Objects.requireNonNull(chunking, "chunking");
+        if (largeInputBytes < 0) {
+            throw new IllegalArgumentException("largeInputBytes must be >= 0 (Long.MAX_VALUE: never), got "
+                    + largeInputBytes);
+        }
     }
 
     /**
@@ -90,7 +103,8 @@ public record ClusterConfig(String host, List<String> discoveryAddresses, int di
     public static ClusterConfig loopback() {
         return new ClusterConfig("127.0.0.1", List.of(), 0, 0, 10, 0, 0, Duration.ofSeconds(1), 5,
                 Duration.ofMillis(100), Duration.ofSeconds(20), Duration.ofSeconds(5), Duration.ofMinutes(5),
-                Duration.ofSeconds(60), null, true, "256m", null, Chunking.auto(), null);
+                Duration.ofSeconds(60), null, true, "256m", null, Chunking.auto(), null,
+                DEFAULT_LARGE_INPUT_BYTES);
     }
 
     /** @return the discovery addresses to use: the given ones, or this host's port range */
@@ -105,91 +119,101 @@ public record ClusterConfig(String host, List<String> discoveryAddresses, int di
     public ClusterConfig withHost(String h) {
         return new ClusterConfig(h, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     public ClusterConfig withDiscoveryAddresses(List<String> a) {
         return new ClusterConfig(host, a, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     /** Sets the first discovery and communication ports. */
     public ClusterConfig withPorts(int discovery, int communication) {
         return new ClusterConfig(host, discoveryAddresses, discovery, communication, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     public ClusterConfig withNodeParallelism(int p) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 p, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     public ClusterConfig withActiveJobsPerNode(int a) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, a, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     public ClusterConfig withJoinTimeout(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, d,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     public ClusterConfig withTaskTimeout(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, d, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, d, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     /** @param l the network the cost rule assumes; null: measure it */
     public ClusterConfig withLink(Link l) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, l, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, l, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     /** @return a copy whose driver sends through {@code l} as if it were the network (null: the real one) */
     public ClusterConfig withEmulatedLink(Link l) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, l);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, l,
+                largeInputBytes);
+    }
+
+    /** @return a copy where inputs of more than {@code bytes} go through the input cache */
+    public ClusterConfig withLargeInputBytes(long bytes) {
+        return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
+                nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking,
+                emulatedLink, bytes);
     }
 
     public ClusterConfig withCostAware(boolean on) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, on, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, on, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     public ClusterConfig withWorkDirectory(String dir) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, dir, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, dir, chunking, emulatedLink, largeInputBytes);
     }
 
     /** @param c how many jobs travel as one Ignite job */
     public ClusterConfig withChunking(Chunking c) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, c, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, c, emulatedLink,
+                largeInputBytes);
     }
 
     /** @param d how often a node publishes its queue length, which thieves read */
     public ClusterConfig withMetricsUpdate(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, d, joinTimeout,
-                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                failureDetection, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     /** @param d how long a silent node is waited for before it is declared dead */
     public ClusterConfig withFailureDetection(Duration d) {
         return new ClusterConfig(host, discoveryAddresses, discoveryPort, communicationPort, portRange,
                 nodeParallelism, activeJobsPerNode, messageExpire, maxStealingAttempts, metricsUpdate, joinTimeout,
-                d, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink);
+                d, taskTimeout, nodeStartTimeout, link, costAware, nodeHeap, workDirectory, chunking, emulatedLink, largeInputBytes);
     }
 
     private static void requirePort(String name, int port) {

@@ -23,7 +23,8 @@
  *       ({@link dev.strand.cluster.Chunking}: a chunk's overhead at most 10% of its estimated
  *       compute, at least 8 chunks per core, and still worth stealing by the cost rule).</li>
  *   <li>Map: one Ignite task, without Ignite's result cache; each chunk is sent to its home
- *       node, pinned ones as a class that carries Ignite's {@code @JobStealingDisabled}.</li>
+ *       node, pinned ones as a class that carries Ignite's {@code @JobStealingDisabled}; inputs
+ *       above a threshold go first into a cache on that node and the chunk carries their keys.</li>
  *   <li>Steal: a node runs as many chunks at once as its pool has workers (a chunk's jobs in
  *       parallel on the pool); the rest wait. An idle node asks the others for waiting chunks; a
  *       busy node rejects that many stealable waiting chunks, and the driver's batch task sends

@@ -152,6 +152,12 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
     private final transient java.util.concurrent.atomic.AtomicLong nextSequence =
             new java.util.concurrent.atomic.AtomicLong();
 
+    /** The key in {@link InputStore}'s cache of each job whose input is there, by job id; set before the task runs. */
+    private transient volatile Map<Long, String> inputKeys = Map.of();
+    /** Input bytes the driver sent inside job copies (not through the input cache). */
+    private final transient java.util.concurrent.atomic.AtomicLong inlineBytesSent =
+            new java.util.concurrent.atomic.AtomicLong();
+
     @TaskContinuousMapperResource
     private transient ComputeTaskContinuousMapper mapper;
 
@@ -219,12 +225,15 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
             }
             List<StrandJob.Item> items = new ArrayList<>(c.jobs().size());
             for (PlannedJob p : c.jobs()) {
-                items.add(new StrandJob.Item(p.job().id(), p.job().kind(), p.job().input()));
+                String key = inputKeys.get(p.job().id());
+                items.add(key == null ? new StrandJob.Item(p.job().id(), p.job().kind(), p.job().input())
+                        : StrandJob.Item.keyed(p.job().id(), p.job().kind(), key));
             }
             StrandJob job = c.stealable()
                     ? new StrandJob(c.index(), c.home(), fn, items)
                     : new PinnedJob(c.index(), c.home(), fn, items);
             job.sequence(nextSequence.getAndIncrement());
+            inlineBytesSent.addAndGet(job.inlineBytes());
             jobs.put(job, node);
             inFlight.computeIfAbsent(node.id(), k -> new AtomicInteger()).incrementAndGet();
             synchronized (balancer) {
@@ -470,6 +479,7 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
             StrandJob part = new StrandJob(c.index(), destName, fn,
                     List.of(new StrandJob.Item(id, job.kind(), job.input())));
             part.sequence(nextSequence.getAndIncrement());
+            inlineBytesSent.addAndGet(part.inlineBytes());
             mapper.send(part, dest);
         }
     }
@@ -512,7 +522,11 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         if (sent == null) {
             return 0;
         }
-        long arrived = sent + (link == null ? 0 : link.transferNanos(chunk(chunk).inputBytes()));
+        // The input reaches the node that runs the chunk over the link, from the driver inside
+        // the job or from its home through the input cache, except at home, where it is local.
+        Chunk c = chunk(chunk);
+        boolean local = node.equals(c.home()) && inputKeys.keySet().containsAll(ids(c));
+        long arrived = sent + (link == null ? 0 : link.transferNanos(local ? 0 : c.inputBytes()));
         Long last = lastResultAt.get(node);
         long started = Math.max(arrived, last == null ? 0 : last);
         return Math.max(0, System.nanoTime() - started);
@@ -566,7 +580,8 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         ClusterNode thief = thiefId == null ? null : ignite.cluster().node(thiefId);
         StrandJob next;
         ClusterNode to;
-        if (res.getException() instanceof ComputeExecutionRejectedException && thief != null
+        if (res.getException() instanceof ComputeExecutionRejectedException
+                && !(res.getException() instanceof InputStore.Lost) && thief != null
                 && session.getTopology().contains(thief.id())) {
             next = job.stolen(job.steals() + 1 >= maxSteals);
             to = thief;
@@ -582,7 +597,9 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
                 throw new IgniteException("no server node of the batch is left to run chunk " + job.chunk(),
                         res.getException());
             }
-            next = job.failedOver();
+            // The copy carries its inputs: the node that held them in the input cache may be the
+            // one that left. (A steal keeps the keys: the thief reads from the owner.)
+            next = job.failedOver().inlined(id -> jobsById.get(id).input());
             failoversSent.incrementAndGet();
             LOG.log(Level.DEBUG, "chunk {0} did not run on {1} ({2}); sending it to {3}", job.chunk(),
                     from.attribute(IgniteConfigs.NODE_ATTR), res.getException().getMessage(),
@@ -600,6 +617,7 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
         }
         sentAt.put(job.chunk(), System.nanoTime());
         next.sequence(nextSequence.getAndIncrement());
+        inlineBytesSent.addAndGet(next.inlineBytes());
         mapper.send(next, to);
         rebalance();
     }
@@ -621,6 +639,25 @@ final class BatchTask extends ComputeTaskAdapter<Object, Void> {
             }
         }
         return best;
+    }
+
+    private static List<Long> ids(Chunk c) {
+        List<Long> ids = new ArrayList<>(c.jobs().size());
+        for (PlannedJob p : c.jobs()) {
+            ids.add(p.job().id());
+        }
+        return ids;
+    }
+
+    /** Sets the keys of the inputs put in {@link InputStore}'s cache, by job id; before the task runs. */
+    void inputKeys(Map<Long, String> keys) {
+        assert !mapped : "the keys are set before the chunks are sent";
+        inputKeys = Map.copyOf(keys);
+    }
+
+    /** @return input bytes the driver sent inside job copies, not through the input cache */
+    long inlineBytesSent() {
+        return inlineBytesSent.get();
     }
 
     @Override

@@ -71,6 +71,9 @@ final class IgniteConfigs {
      */
     static volatile java.util.function.Supplier<TcpCommunicationSpi> driverCommunicationForTests;
 
+    /** The most off-heap memory a node gives the input cache's entries: 512 MiB. */
+    static final long INPUT_REGION_BYTES = 512L << 20;
+
     static IgniteConfiguration client(String name, ClusterConfig c, ClusterSecurity security) {
         IgniteConfiguration cfg = base(name, c, true, security);
         java.util.function.Supplier<TcpCommunicationSpi> test = driverCommunicationForTests;
@@ -176,10 +179,11 @@ final class IgniteConfigs {
         failover.setMaximumFailoverAttempts(5);
         cfg.setFailoverSpi(failover);
 
-        // No caches are used: keep Ignite's off-heap regions small.
+        // One cache, the input cache (InputStore): the default region starts small and grows to
+        // hold the large inputs of the batches running, the system region stays small.
         DataStorageConfiguration storage = new DataStorageConfiguration();
         storage.setDefaultDataRegionConfiguration(new DataRegionConfiguration()
-                .setName("default").setInitialSize(16L << 20).setMaxSize(64L << 20));
+                .setName("default").setInitialSize(16L << 20).setMaxSize(INPUT_REGION_BYTES));
         storage.setSystemDataRegionConfiguration(new SystemDataRegionConfiguration()
                 .setInitialSize(16L << 20).setMaxSize(64L << 20));
         cfg.setDataStorageConfiguration(storage);

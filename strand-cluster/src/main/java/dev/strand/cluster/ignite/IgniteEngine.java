@@ -62,6 +62,8 @@ public final class IgniteEngine implements Engine {
     private final Ignite ignite;
     private final ClusterConfig config;
     private final Link link;
+    /** Input bytes the last batch sent inside jobs; for tests. */
+    private volatile long lastInlineBytes;
     /**
      * The thread every steal and shed request leaves from: never Ignite's result callback, which
      * holds the task's worker while a send may block (see {@link BatchTask}).
@@ -207,6 +209,7 @@ public final class IgniteEngine implements Engine {
         BatchTask task = new BatchTask(fn, chunks, start, onJobDone, config.maxStealingAttempts(), balancer,
                 scheduling.onOutcome(), link, messages);
         holder[0] = task;
+        Map<Long, String> inputKeys = Map.of();
         IgniteBiPredicate<UUID, Object> refusals = (from, msg) -> {
             if (msg instanceof StealRefused r) {
                 task.onRefused(r);
@@ -226,6 +229,8 @@ public final class IgniteEngine implements Engine {
             }
         }, 100, 100, TimeUnit.MILLISECONDS);
         try {
+            inputKeys = putLargeInputs(chunks, timeout);
+            task.inputKeys(inputKeys);
             ignite.compute(ignite.cluster().forServers()).withTimeout(timeout.toMillis())
                     .execute(task, null);
         } catch (ComputeTaskTimeoutException e) {
@@ -236,6 +241,8 @@ public final class IgniteEngine implements Engine {
         } finally {
             tick.cancel(false);
             ignite.message().stopLocalListen(task.replyTopic(), refusals);
+            removeInputs(inputKeys);
+            lastInlineBytes = task.inlineBytesSent();
         }
         long wall = System.nanoTime() - start;
         Map<Long, JobOutcome> outcomes = new LinkedHashMap<>();
@@ -262,6 +269,50 @@ public final class IgniteEngine implements Engine {
         int[] steals = task.stealCounts();
         return new EngineRun(outcomes, arrivals, task.duplicates(), wall, steals[0], steals[1], steals[2],
                 task.declinedChunks(), spawned, task.parts(), task.shedRequests());
+    }
+
+    /**
+     * Puts the inputs above the configuration's threshold into the input cache, each on its
+     * chunk's home node, before any job is sent. Not with an emulated link: it shapes only what
+     * the driver sends, so a thief's read from another node would cross no emulated link at all.
+     *
+     * @return the key of each input put, by job id
+     */
+    private Map<Long, String> putLargeInputs(List<Chunk> chunks, Duration timeout) {
+        if (config.emulatedLink() != null || config.largeInputBytes() == Long.MAX_VALUE) {
+            return Map.of();
+        }
+        Map<String, ClusterNode> byName = new java.util.HashMap<>();
+        for (ClusterNode n : ignite.cluster().forServers().nodes()) {
+            String name = n.attribute(IgniteConfigs.NODE_ATTR);
+            if (name != null) {
+                byName.put(name, n);
+            }
+        }
+        try {
+            return InputStore.put(ignite, UUID.randomUUID().toString(), chunks, byName, config.largeInputBytes(),
+                    timeout);
+        } catch (javax.cache.CacheException e) {
+            throw new IgniteException("could not put the batch's large inputs into the input cache: " + e, e);
+        }
+    }
+
+    /**
+     * Removes a batch's inputs from the input cache, however the batch ended. A removal that
+     * fails (the cluster is going away) is logged; the entries expire on their own.
+     */
+    private void removeInputs(Map<Long, String> keys) {
+        try {
+            InputStore.remove(ignite, keys.values());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "could not remove {0} inputs of the batch from the input cache; they expire"
+                    + " by themselves: {1}", keys.size(), e.toString());
+        }
+    }
+
+    /** @return input bytes the last batch's driver sent inside jobs (not through the input cache) */
+    long lastInlineBytes() {
+        return lastInlineBytes;
     }
 
     /** Asks every server node for its {@link NodeActivity} counts. */

@@ -9,6 +9,7 @@ import java.io.Serial;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import org.apache.ignite.Ignite;
@@ -43,19 +44,39 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
     @Serial
     private static final long serialVersionUID = 3L;
 
-    /** One job of the chunk: its id, kind and input (not copied). */
+    /**
+     * One job of the chunk: its id, kind and either its input (not copied) or the key of its input
+     * in {@link InputStore}'s cache. Invariant: exactly one of the two is set.
+     */
     static final class Item implements Serializable {
         @Serial
-        private static final long serialVersionUID = 1L;
+        private static final long serialVersionUID = 2L;
 
         private final long id;
         private final String kind;
         private final byte[] input;
+        private final String key;
 
         Item(long id, String kind, byte[] input) {
+            this(id, kind, input, null);
+        }
+
+        private Item(long id, String kind, byte[] input, String key) {
+            assert (input == null) != (key == null) : "an item carries its input or its key, not both";
             this.id = id;
             this.kind = kind;
             this.input = input;
+            this.key = key;
+        }
+
+        /** @return an item whose input is in the input cache under {@code key} */
+        static Item keyed(long id, String kind, String key) {
+            return new Item(id, kind, null, java.util.Objects.requireNonNull(key, "key"));
+        }
+
+        /** @return the key of its input in the input cache, or null if it carries its input */
+        String key() {
+            return key;
         }
 
         long id() {
@@ -66,6 +87,7 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
             return kind;
         }
 
+        /** @return its input, or null if it carries a key */
         byte[] input() {
             return input;
         }
@@ -122,6 +144,29 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
                 : new StrandJob(chunk, home, fn, items, steals, failovers + 1);
     }
 
+    /**
+     * @param inputOf the input of a job id (the driver's)
+     * @return a copy whose items carry their inputs, keys replaced: for a node that may not reach
+     *     the input cache's entries (their node left)
+     */
+    StrandJob inlined(java.util.function.LongFunction<byte[]> inputOf) {
+        List<Item> inline = new ArrayList<>(items.size());
+        for (Item it : items) {
+            inline.add(it.key() == null ? it : new Item(it.id(), it.kind(), inputOf.apply(it.id())));
+        }
+        return this instanceof PinnedJob ? new PinnedJob(chunk, home, fn, inline, steals, failovers)
+                : new StrandJob(chunk, home, fn, inline, steals, failovers);
+    }
+
+    /** @return the input bytes this copy carries itself (not through the input cache) */
+    long inlineBytes() {
+        long b = 0;
+        for (Item it : items) {
+            b += it.input() == null ? 0 : it.input().length;
+        }
+        return b;
+    }
+
     int chunk() {
         return chunk;
     }
@@ -150,14 +195,17 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
         String me = ignite.cluster().localNode().attribute(IgniteConfigs.NODE_ATTR);
         int s = steals;
         int f = failovers;
-        List<Supplier<Object>> bodies = new ArrayList<>(items.size());
-        for (Item item : items) {
+        // Inputs in the cache are read here, on Ignite's job thread, in one request to their
+        // primary (this node for a chunk at home): never on a pool worker, which would block.
+        List<Item> resolved = resolve();
+        List<Supplier<Object>> bodies = new ArrayList<>(resolved.size());
+        for (Item item : resolved) {
             bodies.add(() -> runOne(item, me, s, f));
         }
         List<Object> done;
         NodeActivity.chunkStarted();
         try {
-            done = NodeRuntime.pool().invoke(() -> items.size() == 1 ? List.of(bodies.get(0).get())
+            done = NodeRuntime.pool().invoke(() -> bodies.size() == 1 ? List.of(bodies.get(0).get())
                     : Strand.joinAll(bodies));
         } catch (CompletionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
@@ -182,6 +230,29 @@ class StrandJob implements ComputeJob, ComputeJobMasterLeaveAware {
             outcomes.add((JobOutcome) o);
         }
         return outcomes;
+    }
+
+    /**
+     * @return the items with their inputs, those in the input cache read from it
+     * @throws InputStore.Lost if an input is no longer in the cache: the driver sends a copy that
+     *     carries it
+     */
+    private List<Item> resolve() {
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        for (Item it : items) {
+            if (it.key() != null) {
+                keys.add(it.key());
+            }
+        }
+        if (keys.isEmpty()) {
+            return items;
+        }
+        Map<String, byte[]> got = InputStore.read(ignite, keys, chunk);
+        List<Item> out = new ArrayList<>(items.size());
+        for (Item it : items) {
+            out.add(it.key() == null ? it : new Item(it.id(), it.kind(), got.get(it.key())));
+        }
+        return out;
     }
 
     private Object runOne(Item item, String me, int steals, int failovers) {

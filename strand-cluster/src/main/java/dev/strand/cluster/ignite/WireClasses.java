@@ -36,7 +36,9 @@ final class WireClasses {
                 new ShedRequest(session, node, "topic"),
                 new ShedOffer(session, 0, 0, List.of(new byte[1]), node),
                 items.get(0),
+                StrandJob.Item.keyed(0, "kind", "key"),
                 new StrandJob(0, "home", null, items),
+                new StrandJob(0, "home", null, List.of(StrandJob.Item.keyed(0, "kind", "key"))),
                 new PinnedJob(0, "home", null, items),
                 new JobOutcome(0, "home", "node", 0, 0, 0, new byte[1], List.of(new byte[1])),
                 new NodeActivity.Counts(snapshot));

@@ -20,6 +20,14 @@
  * never waits for ever. A node reads a properties file ({@code NodeConfig}), never a serialized
  * object.
  *
+ * <h2>Large inputs</h2>
+ * An input above {@code ClusterConfig.largeInputBytes()} goes, once, before the batch's jobs are
+ * sent, into a partitioned cache under a key whose primary is its chunk's home
+ * ({@link dev.strand.cluster.ignite.InputStore}); the job carries the key. The home reads it
+ * locally and a thief from the home, so a steal does not send the input over the driver's link
+ * again. Invariant: the batch's entries are removed when it ends, however it ends; a chunk whose
+ * input is gone (its node left) is sent again with its inputs inside.
+ *
  * <h2>Cancellation</h2>
  * A failed or timed-out task makes Ignite cancel its jobs, and a job whose driver left is told so
  * ({@code ComputeJobMasterLeaveAware}); both set the chunk's flag, which its jobs read before

@@ -137,7 +137,7 @@ public record NodeConfig(String name, int parallelism, Path jars, ClusterConfig 
                 duration(p, "failure-detection", d.failureDetection()),
                 d.taskTimeout(), d.nodeStartTimeout(), null, d.costAware(), d.nodeHeap(),
                 p.getProperty("work.directory") == null ? null : p.getProperty("work.directory").strip(),
-                d.chunking(), null);
+                d.chunking(), null, d.largeInputBytes());
         String jars = p.getProperty("node.jars");
         return new NodeConfig(value(p, "node.name", "node-" + host),
                 integer(p, "node.parallelism", Runtime.getRuntime().availableProcessors()),

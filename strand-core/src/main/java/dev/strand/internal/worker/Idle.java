@@ -47,7 +47,12 @@ final class Idle {
         if (w.searching) {
             // While descheduling is likely, a thief sleeps after one failed sweep instead of
             // spinning: the pool's awake thieves shrink to those that find work (internal.feedback).
-            for (int r = 0, n = Steals.shared(w) ? 0 : w.spinRounds; r < n && !w.poolAccess.isStopping(); r++) {
+            // A thief whose ask pace runs (its last steals were tiny) keeps searching until the
+            // pace ends, then asks before it sleeps: asking earlier would split a tiny computation
+            // at every sleep (see the package essay, "Split on demand").
+            boolean shared = Steals.shared(w);
+            for (int r = 0, n = shared ? 0 : w.spinRounds;
+                    (r < n || (!shared && !w.mayAsk())) && !w.poolAccess.isStopping(); r++) {
                 Thread.onSpinWait();
                 Runnable t = RunLoop.findWork(w);
                 if (t != null) {
@@ -57,6 +62,7 @@ final class Idle {
                 }
             }
         }
+        w.askAllBeforeSleep();                   // an owner computing alone offers work, and its push wakes us
         long word = w.sleep.workerPrepareSleep(w.index, w.searching);   // S2
         w.searching = false;
         if (w.poolAccess.workVisible()) {                            // the re-scan after S2

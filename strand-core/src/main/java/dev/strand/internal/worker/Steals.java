@@ -50,6 +50,7 @@ final class Steals {
                 w.movedByHalf += moved;
                 w.steals++;
                 noteSteal(w, victim);
+                w.askVictim(victim);              // its deque may be empty now: it offers again
                 w.traceSteal(victim, moved);
                 return t;
             }
@@ -63,10 +64,12 @@ final class Steals {
             w.recordSteal(t);
             w.steals++;
             noteSteal(w, victim);
+            w.askVictim(victim);                  // its deque may be empty now: it offers again
             w.traceSteal(victim, 1);
             return t;
         }
         w.failedSteals++;
+        w.askVictim(victim);                      // nothing here: ask it to split
         return null;
     }
 

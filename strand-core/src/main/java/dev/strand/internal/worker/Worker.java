@@ -393,6 +393,10 @@ public class Worker extends Thread {
             TASKS.setContext(f, contexts.capture());  // a frame is reused: set at every offer
         }
         TASKS.prepare(f, body);                   // published by the push's release store
+        if ((boolean) SPLIT_OPEN.getOpaque(this)) {
+            SPLIT_OPEN.setOpaque(this, false);      // this offer serves the ask
+            lazyCredit = LAZY_CREDIT;
+        }
         int size = deque.tryPush(f, spawnBound);
         if (size < 0 || size >= maxDequeSize || listener != null) {
             if (size < 0) {                       // bounded space: run it at the join instead
@@ -437,6 +441,10 @@ public class Worker extends Thread {
             }
         }
         TASKS.settle(f);                          // popped back or never pushed: only we hold it
+        if (lazyCredit > 0) {
+            lazyCredit--;                         // lazy splitting while a thief is likely to come back
+            SPLIT_OPEN.setOpaque(this, true);
+        }
         tasksRun++;
         try {
             return TASKS.runBody(f);              // the common case: not stolen, run inline
@@ -574,6 +582,98 @@ public class Worker extends Thread {
         }
     }
 
+    // ---------------------------------------------------------------- split on demand (see the package essay)
+
+    /**
+     * Whether a split point of this worker should offer work: set by a thief that asked for work
+     * here ({@link #askToSplit}), cleared by this worker when it offers a frame, set again by this
+     * worker when it takes an unstolen frame back while its lazy credit lasts. Read and written
+     * with opaque accesses only: it is a hint, never a guard of data.
+     */
+    @SuppressWarnings({"unused", "FieldCanBeFinal"}) // accessed through SPLIT_OPEN
+    private boolean splitOpen;
+    /** Offers still allowed after a frame came back unstolen since the last ask was served. Owner only. */
+    int lazyCredit;
+    /** Lazy re-offers granted by one served ask: a thief that asked is likely to ask again. */
+    static final int LAZY_CREDIT = Integer.getInteger("strand.exp.lazyCredit", 64);
+    /** As a thief: asks nobody before this {@code System.nanoTime()} (0: asks at once). Owner only. */
+    long askAfter;
+    /** As a thief: the current ask pace, 0 while stolen pieces are worth their steal. Owner only. */
+    long askPace;
+    /** A stolen piece running at least this long was worth its steal: the ask pace resets. */
+    static final long ASK_WORTH_NANOS = Long.getLong("strand.exp.askWorth", 20_000);
+    /** The first ask pace after a piece shorter than {@link #ASK_WORTH_NANOS}; it doubles from here. */
+    static final long MIN_ASK_PACE_NANOS = Long.getLong("strand.exp.askMin", 2_000);
+    /** The longest ask pace: a thief of tiny pieces asks at least this often. */
+    static final long MAX_ASK_PACE_NANOS = Long.getLong("strand.exp.askMax", 64_000);
+
+    /** @return whether this worker's next split point should offer work ({@code Strand.wantsSplit}) */
+    public final boolean splitOpen() {
+        return (boolean) SPLIT_OPEN.getOpaque(this);
+    }
+
+    /**
+     * Asks this worker, from another thread, to offer work at its next split point. Reads before
+     * it writes, so that thieves that keep asking do not keep taking the owner's cache line.
+     */
+    final void askToSplit() {
+        if (!(boolean) SPLIT_OPEN.getOpaque(this)) {
+            SPLIT_OPEN.setOpaque(this, true);
+        }
+    }
+
+    /** @return whether this worker, as a thief, may ask a victim to split now (its ask pace) */
+    final boolean mayAsk() {
+        long after = askAfter;
+        return after == 0L || System.nanoTime() - after >= 0L;
+    }
+
+    /**
+     * Asks the worker of slot {@code victim} to split if this thief's pace allows.
+     * Thief thread only.
+     */
+    final void askVictim(int victim) {
+        if (victim != index && mayAsk()) {
+            Worker v = (Worker) WORKERS.getAcquire(workers, victim);
+            if (v != null) {
+                v.askToSplit();
+            }
+        }
+    }
+
+    /**
+     * A piece this worker stole (with what it ran after it) ran from {@code start} to {@code end}:
+     * a short one doubles the ask pace (from {@link #MIN_ASK_PACE_NANOS} up to
+     * {@link #MAX_ASK_PACE_NANOS}), a long one resets it. Owner only.
+     */
+    final void afterStolenPiece(long start, long end) {
+        if (end - start >= ASK_WORTH_NANOS) {
+            askPace = 0L;
+            askAfter = 0L;
+        } else {
+            askPace = Math.min(Math.max(askPace << 1, MIN_ASK_PACE_NANOS), MAX_ASK_PACE_NANOS);
+            askAfter = end + askPace;
+            if (askAfter == 0L) {
+                askAfter = 1L;                    // 0 means "at once"
+            }
+        }
+    }
+
+    /**
+     * Before this worker parks: asks every other core worker to split, whatever its pace, so that
+     * an owner that has been computing alone offers work, whose push wakes a sleeper.
+     */
+    final void askAllBeforeSleep() {
+        for (int i = 0; i < core; i++) {
+            if (i != index) {
+                Worker v = (Worker) WORKERS.getAcquire(workers, i);
+                if (v != null) {
+                    v.askToSplit();
+                }
+            }
+        }
+    }
+
     /** Marks {@code t}, just stolen, as this worker's current steal (base first, then the task). */
     void recordSteal(Runnable t) {
         board.record(index, t, deque.pushIndex());
@@ -663,11 +763,14 @@ public class Worker extends Thread {
     public volatile boolean moving;
 
     static final VarHandle MOVING;
+    static final VarHandle SPLIT_OPEN;
 
     static {
         try {
             MOVING = MethodHandles.lookup()
                     .findVarHandle(Worker.class, "moving", boolean.class);
+            SPLIT_OPEN = MethodHandles.lookup()
+                    .findVarHandle(Worker.class, "splitOpen", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

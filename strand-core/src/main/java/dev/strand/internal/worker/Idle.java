@@ -48,11 +48,14 @@ final class Idle {
             // While descheduling is likely, a thief sleeps after one failed sweep instead of
             // spinning: the pool's awake thieves shrink to those that find work (internal.feedback).
             // A thief whose ask pace runs (its last steals were tiny) keeps searching until the
-            // pace ends, then asks before it sleeps: asking earlier would split a tiny computation
-            // at every sleep (see the package essay, "Split on demand").
-            boolean shared = Steals.shared(w);
-            for (int r = 0, n = shared ? 0 : w.spinRounds;
-                    (r < n || (!shared && !w.mayAsk())) && !w.poolAccess.isStopping(); r++) {
+            // pace ends (at most MAX_ASK_PACE_NANOS; each sweep yields first when the machine is
+            // shared); the spin rounds count from there, so that the work its failed steals ask
+            // for is taken awake, not by a wake-up (see the package essay, "Split on demand").
+            for (int r = 0, n = Steals.shared(w) ? 0 : w.spinRounds;
+                    (r < n || !w.mayAsk()) && !w.poolAccess.isStopping(); ) {
+                if (r > 0 || w.mayAsk()) {
+                    r++;
+                }
                 Thread.onSpinWait();
                 Runnable t = RunLoop.findWork(w);
                 if (t != null) {

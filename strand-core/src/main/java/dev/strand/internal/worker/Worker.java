@@ -393,10 +393,7 @@ public class Worker extends Thread {
             TASKS.setContext(f, contexts.capture());  // a frame is reused: set at every offer
         }
         TASKS.prepare(f, body);                   // published by the push's release store
-        if ((boolean) SPLIT_OPEN.getOpaque(this)) {
-            SPLIT_OPEN.setOpaque(this, false);      // this offer serves the ask
-            lazyCredit = LAZY_CREDIT;
-        }
+        serveAsk();
         int size = deque.tryPush(f, spawnBound);
         if (size < 0 || size >= maxDequeSize || listener != null) {
             if (size < 0) {                       // bounded space: run it at the join instead
@@ -441,10 +438,7 @@ public class Worker extends Thread {
             }
         }
         TASKS.settle(f);                          // popped back or never pushed: only we hold it
-        if (lazyCredit > 0) {
-            lazyCredit--;                         // lazy splitting while a thief is likely to come back
-            SPLIT_OPEN.setOpaque(this, true);
-        }
+        frameCameBack();                          // lazy splitting while a thief is likely to come back
         tasksRun++;
         try {
             return TASKS.runBody(f);              // the common case: not stolen, run inline
@@ -584,17 +578,25 @@ public class Worker extends Thread {
 
     // ---------------------------------------------------------------- split on demand (see the package essay)
 
+    /** {@link #splitAsk}: nobody asked; split points recurse plainly. */
+    static final byte NO_ASK = 0;
+    /** {@link #splitAsk}: a thief whose last pieces were tiny asked: one offer serves it. */
+    static final byte ASK_ONE = 1;
+    /** {@link #splitAsk}: a thief whose last piece was worth its steal asked: offer lazily for a while. */
+    static final byte ASK_LAZY = 2;
+
     /**
-     * Whether a split point of this worker should offer work: set by a thief that asked for work
+     * Whether, and how, a split point of this worker should offer work ({@code Strand.wantsSplit}):
+     * {@link #NO_ASK}, {@link #ASK_ONE} or {@link #ASK_LAZY}. Set by a thief that asked for work
      * here ({@link #askToSplit}), cleared by this worker when it offers a frame, set again by this
-     * worker when it takes an unstolen frame back while its lazy credit lasts. Read and written
-     * with opaque accesses only: it is a hint, never a guard of data.
+     * worker when it takes an unstolen frame back while its lazy credit lasts. A hint, never a
+     * guard of data: thieves write it opaquely, the owner reads it plainly at every split point (a
+     * read the JIT may merge across inlined levels of a recursion, never across a call).
      */
-    @SuppressWarnings({"unused", "FieldCanBeFinal"}) // accessed through SPLIT_OPEN
-    private boolean splitOpen;
-    /** Offers still allowed after a frame came back unstolen since the last ask was served. Owner only. */
+    private byte splitAsk;
+    /** Offers still allowed after a frame came back unstolen since the last lazy ask was served. Owner only. */
     int lazyCredit;
-    /** Lazy re-offers granted by one served ask: a thief that asked is likely to ask again. */
+    /** Lazy re-offers granted by one served {@link #ASK_LAZY}. */
     static final int LAZY_CREDIT = Integer.getInteger("strand.exp.lazyCredit", 64);
     /** As a thief: asks nobody before this {@code System.nanoTime()} (0: asks at once). Owner only. */
     long askAfter;
@@ -609,17 +611,22 @@ public class Worker extends Thread {
 
     /** @return whether this worker's next split point should offer work ({@code Strand.wantsSplit}) */
     public final boolean splitOpen() {
-        return (boolean) SPLIT_OPEN.getOpaque(this);
+        return splitAsk != NO_ASK;                // plain: see the field
     }
 
     /**
      * Asks this worker, from another thread, to offer work at its next split point. Reads before
      * it writes, so that thieves that keep asking do not keep taking the owner's cache line.
      */
-    final void askToSplit() {
-        if (!(boolean) SPLIT_OPEN.getOpaque(this)) {
-            SPLIT_OPEN.setOpaque(this, true);
+    final void askToSplit(byte kind) {
+        if ((byte) SPLIT_ASK.getOpaque(this) < kind) {
+            SPLIT_ASK.setOpaque(this, kind);
         }
+    }
+
+    /** @return the ask this worker makes as a thief: lazy while its stolen pieces are worth it */
+    final byte askKind() {
+        return askPace == 0L ? ASK_LAZY : ASK_ONE;
     }
 
     /** @return whether this worker, as a thief, may ask a victim to split now (its ask pace) */
@@ -636,8 +643,25 @@ public class Worker extends Thread {
         if (victim != index && mayAsk()) {
             Worker v = (Worker) WORKERS.getAcquire(workers, victim);
             if (v != null) {
-                v.askToSplit();
+                v.askToSplit(askKind());
             }
+        }
+    }
+
+    /** This worker offers a frame: the offer serves any ask, and a lazy ask grants the credit. Owner only. */
+    final void serveAsk() {
+        byte a = (byte) SPLIT_ASK.getOpaque(this);
+        if (a != NO_ASK) {
+            SPLIT_ASK.setOpaque(this, NO_ASK);
+            lazyCredit = a == ASK_LAZY ? LAZY_CREDIT : 0;
+        }
+    }
+
+    /** A frame came back unstolen: offer again at the next split point while the credit lasts. Owner only. */
+    final void frameCameBack() {
+        if (lazyCredit > 0) {
+            lazyCredit--;
+            SPLIT_ASK.setOpaque(this, ASK_ONE);
         }
     }
 
@@ -664,11 +688,12 @@ public class Worker extends Thread {
      * an owner that has been computing alone offers work, whose push wakes a sleeper.
      */
     final void askAllBeforeSleep() {
+        byte kind = askKind();
         for (int i = 0; i < core; i++) {
             if (i != index) {
                 Worker v = (Worker) WORKERS.getAcquire(workers, i);
                 if (v != null) {
-                    v.askToSplit();
+                    v.askToSplit(kind);
                 }
             }
         }
@@ -763,14 +788,14 @@ public class Worker extends Thread {
     public volatile boolean moving;
 
     static final VarHandle MOVING;
-    static final VarHandle SPLIT_OPEN;
+    static final VarHandle SPLIT_ASK;
 
     static {
         try {
             MOVING = MethodHandles.lookup()
                     .findVarHandle(Worker.class, "moving", boolean.class);
-            SPLIT_OPEN = MethodHandles.lookup()
-                    .findVarHandle(Worker.class, "splitOpen", boolean.class);
+            SPLIT_ASK = MethodHandles.lookup()
+                    .findVarHandle(Worker.class, "splitAsk", byte.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

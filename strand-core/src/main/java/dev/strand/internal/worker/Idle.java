@@ -65,7 +65,22 @@ final class Idle {
                 }
             }
         }
-        w.askAllBeforeSleep();                   // an owner computing alone offers work, and its push wakes us
+        // Ask the other workers to split before sleeping, and stay awake briefly for the answer:
+        // an owner serves an ask at its next split point, but takes the offer back soon after,
+        // often before a woken sleeper could arrive (see the package essay, "Split on demand").
+        w.askAllBeforeSleep();
+        long until = System.nanoTime() + Worker.ASK_ANSWER_NANOS;
+        do {
+            Thread.onSpinWait();
+            Runnable t = RunLoop.findWork(w);
+            if (t != null) {
+                if (w.searching) {
+                    w.searching = false;
+                    w.sleep.workerStopSearching(w.index, w.workVisible);
+                }
+                return t;
+            }
+        } while (System.nanoTime() - until < 0L && !w.poolAccess.isStopping());
         long word = w.sleep.workerPrepareSleep(w.index, w.searching);   // S2
         w.searching = false;
         if (w.poolAccess.workVisible()) {                            // the re-scan after S2

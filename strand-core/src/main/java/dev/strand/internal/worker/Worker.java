@@ -598,6 +598,8 @@ public class Worker extends Thread {
     int lazyCredit;
     /** Lazy re-offers granted by one served {@link #ASK_LAZY}. */
     static final int LAZY_CREDIT = Integer.getInteger("strand.exp.lazyCredit", 64);
+    /** How long a thief about to sleep looks for the work its last ask requested. */
+    static final long ASK_ANSWER_NANOS = Long.getLong("strand.exp.askAnswer", 2_000);
     /** As a thief: asks nobody before this {@code System.nanoTime()} (0: asks at once). Owner only. */
     long askAfter;
     /** As a thief: the current ask pace, 0 while stolen pieces are worth their steal. Owner only. */

@@ -308,7 +308,7 @@ public final class Strand {
      */
     public static boolean wantsSplit() {
         return !(Thread.currentThread() instanceof Worker w) || w.splitsAlways
-                || (w.splitOpen() && w.deque.ownerSeesEmpty());
+                || ((!Worker.SPLIT_ON_DEMAND || w.splitOpen()) && w.deque.ownerSeesEmpty());
     }
 
     /** {@link #joinLong} off its inline path: outside a worker, timed by the profiler, or offering {@code g(y)}. */

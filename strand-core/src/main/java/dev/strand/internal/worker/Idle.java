@@ -52,8 +52,8 @@ final class Idle {
             // shared); the spin rounds count from there, so that the work its failed steals ask
             // for is taken awake, not by a wake-up (see the package essay, "Split on demand").
             for (int r = 0, n = Steals.shared(w) ? 0 : w.spinRounds;
-                    (r < n || !w.mayAsk()) && !w.poolAccess.isStopping(); ) {
-                if (r > 0 || w.mayAsk()) {
+                    (r < n || (Worker.SPLIT_ON_DEMAND && !w.mayAsk())) && !w.poolAccess.isStopping(); ) {
+                if (r > 0 || !Worker.SPLIT_ON_DEMAND || w.mayAsk()) {
                     r++;
                 }
                 Thread.onSpinWait();
@@ -70,7 +70,7 @@ final class Idle {
         // often before a woken sleeper could arrive (see the package essay, "Split on demand").
         w.askAllBeforeSleep();
         long until = System.nanoTime() + Worker.ASK_ANSWER_NANOS;
-        do {
+        while (Worker.SPLIT_ON_DEMAND) {
             Thread.onSpinWait();
             Runnable t = RunLoop.findWork(w);
             if (t != null) {
@@ -80,7 +80,10 @@ final class Idle {
                 }
                 return t;
             }
-        } while (System.nanoTime() - until < 0L && !w.poolAccess.isStopping());
+            if (System.nanoTime() - until >= 0L || w.poolAccess.isStopping()) {
+                break;
+            }
+        }
         long word = w.sleep.workerPrepareSleep(w.index, w.searching);   // S2
         w.searching = false;
         if (w.poolAccess.workVisible()) {                            // the re-scan after S2

@@ -126,7 +126,8 @@ final class RunLoop {
         if (w.joins.depth != 0) {
             w.joins.abandon();                      // no join is in progress at the top level: a join
         }                                         // whose finally overflowed left the depth raised
-        long stolenAt = w.board.own(w.index) != null ? System.nanoTime() : 0L;
+        long stolenAt = (Worker.SPLIT_ON_DEMAND || w.pacing.enabled()) && w.board.own(w.index) != null
+                ? System.nanoTime() : 0L;
         try {
             w.runTask(t);
         } finally {

@@ -578,6 +578,14 @@ public class Worker extends Thread {
 
     // ---------------------------------------------------------------- split on demand (see the package essay)
 
+    /**
+     * Whether {@code Strand.wantsSplit} answers on demand (a thief asked) instead of by lazy
+     * splitting alone: an experiment, off unless {@code -Dstrand.exp.splitOnDemand=true} (see
+     * docs/design.md, "Split on demand with a thief's ask pace"). Off, thieves neither ask nor
+     * wait for answers, and the owner's ask bookkeeping is a read of a field that stays 0.
+     */
+    public static final boolean SPLIT_ON_DEMAND = Boolean.getBoolean("strand.exp.splitOnDemand");
+
     /** {@link #splitAsk}: nobody asked; split points recurse plainly. */
     static final byte NO_ASK = 0;
     /** {@link #splitAsk}: a thief whose last pieces were tiny asked: one offer serves it. */
@@ -642,7 +650,7 @@ public class Worker extends Thread {
      * Thief thread only.
      */
     final void askVictim(int victim) {
-        if (victim != index && mayAsk()) {
+        if (SPLIT_ON_DEMAND && victim != index && mayAsk()) {
             Worker v = (Worker) WORKERS.getAcquire(workers, victim);
             if (v != null) {
                 v.askToSplit(askKind());
@@ -690,6 +698,9 @@ public class Worker extends Thread {
      * an owner that has been computing alone offers work, whose push wakes a sleeper.
      */
     final void askAllBeforeSleep() {
+        if (!SPLIT_ON_DEMAND) {
+            return;
+        }
         byte kind = askKind();
         for (int i = 0; i < core; i++) {
             if (i != index) {

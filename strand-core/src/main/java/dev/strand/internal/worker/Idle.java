@@ -68,7 +68,7 @@ final class Idle {
         // Ask the other workers to split before sleeping, and stay awake briefly for the answer:
         // an owner serves an ask at its next split point, but takes the offer back soon after,
         // often before a woken sleeper could arrive (see the package essay, "Split on demand").
-        w.askAllBeforeSleep();
+        askAllBeforeSleep(w);
         long until = System.nanoTime() + Worker.ASK_ANSWER_NANOS;
         while (Worker.SPLIT_ON_DEMAND) {
             Thread.onSpinWait();
@@ -122,6 +122,25 @@ final class Idle {
             w.prof.parked(false);
         }
         return null;
+    }
+
+    /**
+     * Before this worker parks: asks every other core worker to split, whatever its pace, so that
+     * an owner that has been computing alone offers work, whose push wakes a sleeper.
+     */
+    static void askAllBeforeSleep(Worker w) {
+        if (!Worker.SPLIT_ON_DEMAND) {
+            return;
+        }
+        byte kind = w.askKind();
+        for (int i = 0; i < w.core; i++) {
+            if (i != w.index) {
+                Worker v = (Worker) Worker.WORKERS.getAcquire(w.workers, i);
+                if (v != null) {
+                    v.askToSplit(kind);
+                }
+            }
+        }
     }
 
     /** @return whether control word {@code c} counts every slot asleep (or in reserve) and none searching */

@@ -34,7 +34,7 @@ import java.lang.invoke.VarHandle;
  * <p>Every counter here is written only by this thread (plain writes) and read racily by
  * {@link StrandPool#stats()}; on 64-bit JVMs a long read is never torn.
  */
-public class Worker extends Thread {
+public class Worker extends SplitDemand {
 
     /** Task's package-private protocol: a constant of one class, so every call inlines. */
     static final TaskAccess TASKS = TaskAccess.get();
@@ -214,7 +214,7 @@ public class Worker extends Thread {
                   WorkerDeque<Runnable>[] deques, StealBoard board, SleepCoordinator sleep, EngineSettings c) {
         // Workers do not inherit InheritableThreadLocal values: a revived worker is started by
         // whichever thread publishes work, and must not carry that thread's values.
-        super(null, null, "strand-" + c.poolName + "-worker-" + index, c.stackSize, false);
+        super("strand-" + c.poolName + "-worker-" + index, c.stackSize);
         assert board.workers() == deques.length && workers.length == deques.length;
         this.pool = pool;
         this.settings = c;
@@ -576,142 +576,6 @@ public class Worker extends Thread {
         }
     }
 
-    // ---------------------------------------------------------------- split on demand (see the package essay)
-
-    /**
-     * Whether {@code Strand.wantsSplit} answers on demand (a thief asked) instead of by lazy
-     * splitting alone: an experiment, off unless {@code -Dstrand.exp.splitOnDemand=true} (see
-     * docs/design.md, "Split on demand with a thief's ask pace"). Off, thieves neither ask nor
-     * wait for answers, and the owner's ask bookkeeping is a read of a field that stays 0.
-     */
-    public static final boolean SPLIT_ON_DEMAND = Boolean.getBoolean("strand.exp.splitOnDemand");
-
-    /** {@link #splitAsk}: nobody asked; split points recurse plainly. */
-    static final byte NO_ASK = 0;
-    /** {@link #splitAsk}: a thief whose last pieces were tiny asked: one offer serves it. */
-    static final byte ASK_ONE = 1;
-    /** {@link #splitAsk}: a thief whose last piece was worth its steal asked: offer lazily for a while. */
-    static final byte ASK_LAZY = 2;
-
-    /**
-     * Whether, and how, a split point of this worker should offer work ({@code Strand.wantsSplit}):
-     * {@link #NO_ASK}, {@link #ASK_ONE} or {@link #ASK_LAZY}. Set by a thief that asked for work
-     * here ({@link #askToSplit}), cleared by this worker when it offers a frame, set again by this
-     * worker when it takes an unstolen frame back while its lazy credit lasts. A hint, never a
-     * guard of data: thieves write it opaquely, the owner reads it plainly at every split point (a
-     * read the JIT may merge across inlined levels of a recursion, never across a call).
-     */
-    private byte splitAsk;
-    /** Offers still allowed after a frame came back unstolen since the last lazy ask was served. Owner only. */
-    int lazyCredit;
-    /** Lazy re-offers granted by one served {@link #ASK_LAZY}. */
-    static final int LAZY_CREDIT = Integer.getInteger("strand.exp.lazyCredit", 64);
-    /** How long a thief about to sleep looks for the work its last ask requested. */
-    static final long ASK_ANSWER_NANOS = Long.getLong("strand.exp.askAnswer", 2_000);
-    /** As a thief: asks nobody before this {@code System.nanoTime()} (0: asks at once). Owner only. */
-    long askAfter;
-    /** As a thief: the current ask pace, 0 while stolen pieces are worth their steal. Owner only. */
-    long askPace;
-    /** A stolen piece running at least this long was worth its steal: the ask pace resets. */
-    static final long ASK_WORTH_NANOS = Long.getLong("strand.exp.askWorth", 20_000);
-    /** The first ask pace after a piece shorter than {@link #ASK_WORTH_NANOS}; it doubles from here. */
-    static final long MIN_ASK_PACE_NANOS = Long.getLong("strand.exp.askMin", 2_000);
-    /** The longest ask pace: a thief of tiny pieces asks at least this often. */
-    static final long MAX_ASK_PACE_NANOS = Long.getLong("strand.exp.askMax", 64_000);
-
-    /** @return whether this worker's next split point should offer work ({@code Strand.wantsSplit}) */
-    public final boolean splitOpen() {
-        return splitAsk != NO_ASK;                // plain: see the field
-    }
-
-    /**
-     * Asks this worker, from another thread, to offer work at its next split point. Reads before
-     * it writes, so that thieves that keep asking do not keep taking the owner's cache line.
-     */
-    final void askToSplit(byte kind) {
-        if ((byte) SPLIT_ASK.getOpaque(this) < kind) {
-            SPLIT_ASK.setOpaque(this, kind);
-        }
-    }
-
-    /** @return the ask this worker makes as a thief: lazy while its stolen pieces are worth it */
-    final byte askKind() {
-        return askPace == 0L ? ASK_LAZY : ASK_ONE;
-    }
-
-    /** @return whether this worker, as a thief, may ask a victim to split now (its ask pace) */
-    final boolean mayAsk() {
-        long after = askAfter;
-        return after == 0L || System.nanoTime() - after >= 0L;
-    }
-
-    /**
-     * Asks the worker of slot {@code victim} to split if this thief's pace allows.
-     * Thief thread only.
-     */
-    final void askVictim(int victim) {
-        if (SPLIT_ON_DEMAND && victim != index && mayAsk()) {
-            Worker v = (Worker) WORKERS.getAcquire(workers, victim);
-            if (v != null) {
-                v.askToSplit(askKind());
-            }
-        }
-    }
-
-    /** This worker offers a frame: the offer serves any ask, and a lazy ask grants the credit. Owner only. */
-    final void serveAsk() {
-        byte a = (byte) SPLIT_ASK.getOpaque(this);
-        if (a != NO_ASK) {
-            SPLIT_ASK.setOpaque(this, NO_ASK);
-            lazyCredit = a == ASK_LAZY ? LAZY_CREDIT : 0;
-        }
-    }
-
-    /** A frame came back unstolen: offer again at the next split point while the credit lasts. Owner only. */
-    final void frameCameBack() {
-        if (lazyCredit > 0) {
-            lazyCredit--;
-            SPLIT_ASK.setOpaque(this, ASK_ONE);
-        }
-    }
-
-    /**
-     * A piece this worker stole (with what it ran after it) ran from {@code start} to {@code end}:
-     * a short one doubles the ask pace (from {@link #MIN_ASK_PACE_NANOS} up to
-     * {@link #MAX_ASK_PACE_NANOS}), a long one resets it. Owner only.
-     */
-    final void afterStolenPiece(long start, long end) {
-        if (end - start >= ASK_WORTH_NANOS) {
-            askPace = 0L;
-            askAfter = 0L;
-        } else {
-            askPace = Math.min(Math.max(askPace << 1, MIN_ASK_PACE_NANOS), MAX_ASK_PACE_NANOS);
-            askAfter = end + askPace;
-            if (askAfter == 0L) {
-                askAfter = 1L;                    // 0 means "at once"
-            }
-        }
-    }
-
-    /**
-     * Before this worker parks: asks every other core worker to split, whatever its pace, so that
-     * an owner that has been computing alone offers work, whose push wakes a sleeper.
-     */
-    final void askAllBeforeSleep() {
-        if (!SPLIT_ON_DEMAND) {
-            return;
-        }
-        byte kind = askKind();
-        for (int i = 0; i < core; i++) {
-            if (i != index) {
-                Worker v = (Worker) WORKERS.getAcquire(workers, i);
-                if (v != null) {
-                    v.askToSplit(kind);
-                }
-            }
-        }
-    }
-
     /** Marks {@code t}, just stolen, as this worker's current steal (base first, then the task). */
     void recordSteal(Runnable t) {
         board.record(index, t, deque.pushIndex());
@@ -801,14 +665,11 @@ public class Worker extends Thread {
     public volatile boolean moving;
 
     static final VarHandle MOVING;
-    static final VarHandle SPLIT_ASK;
 
     static {
         try {
             MOVING = MethodHandles.lookup()
                     .findVarHandle(Worker.class, "moving", boolean.class);
-            SPLIT_ASK = MethodHandles.lookup()
-                    .findVarHandle(Worker.class, "splitAsk", byte.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

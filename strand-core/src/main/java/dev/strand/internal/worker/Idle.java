@@ -47,15 +47,7 @@ final class Idle {
         if (w.searching) {
             // While descheduling is likely, a thief sleeps after one failed sweep instead of
             // spinning: the pool's awake thieves shrink to those that find work (internal.feedback).
-            // A thief whose ask pace runs (its last steals were tiny) keeps searching until the
-            // pace ends (at most MAX_ASK_PACE_NANOS; each sweep yields first when the machine is
-            // shared); the spin rounds count from there, so that the work its failed steals ask
-            // for is taken awake, not by a wake-up (see the package essay, "Split on demand").
-            for (int r = 0, n = Steals.shared(w) ? 0 : w.spinRounds;
-                    (r < n || (Worker.SPLIT_ON_DEMAND && !w.mayAsk())) && !w.poolAccess.isStopping(); ) {
-                if (r > 0 || !Worker.SPLIT_ON_DEMAND || w.mayAsk()) {
-                    r++;
-                }
+            for (int r = 0, n = Steals.shared(w) ? 0 : w.spinRounds; r < n && !w.poolAccess.isStopping(); r++) {
                 Thread.onSpinWait();
                 Runnable t = RunLoop.findWork(w);
                 if (t != null) {
@@ -63,25 +55,6 @@ final class Idle {
                     w.sleep.workerStopSearching(w.index, w.workVisible);
                     return t;
                 }
-            }
-        }
-        // Ask the other workers to split before sleeping, and stay awake briefly for the answer:
-        // an owner serves an ask at its next split point, but takes the offer back soon after,
-        // often before a woken sleeper could arrive (see the package essay, "Split on demand").
-        askAllBeforeSleep(w);
-        long until = System.nanoTime() + Worker.ASK_ANSWER_NANOS;
-        while (Worker.SPLIT_ON_DEMAND) {
-            Thread.onSpinWait();
-            Runnable t = RunLoop.findWork(w);
-            if (t != null) {
-                if (w.searching) {
-                    w.searching = false;
-                    w.sleep.workerStopSearching(w.index, w.workVisible);
-                }
-                return t;
-            }
-            if (System.nanoTime() - until >= 0L || w.poolAccess.isStopping()) {
-                break;
             }
         }
         long word = w.sleep.workerPrepareSleep(w.index, w.searching);   // S2
@@ -122,25 +95,6 @@ final class Idle {
             w.prof.parked(false);
         }
         return null;
-    }
-
-    /**
-     * Before this worker parks: asks every other core worker to split, whatever its pace, so that
-     * an owner that has been computing alone offers work, whose push wakes a sleeper.
-     */
-    static void askAllBeforeSleep(Worker w) {
-        if (!Worker.SPLIT_ON_DEMAND) {
-            return;
-        }
-        byte kind = w.askKind();
-        for (int i = 0; i < w.core; i++) {
-            if (i != w.index) {
-                Worker v = (Worker) Worker.WORKERS.getAcquire(w.workers, i);
-                if (v != null) {
-                    v.askToSplit(kind);
-                }
-            }
-        }
     }
 
     /** @return whether control word {@code c} counts every slot asleep (or in reserve) and none searching */

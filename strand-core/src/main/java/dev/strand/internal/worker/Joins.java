@@ -206,7 +206,6 @@ final class Joins {
             Runnable t = w.deques[i].stealAtOrAbove(base);
             if (t == null) {
                 w.failedSteals++;
-                Steals.askVictim(w, i);                     // the thief we wait for: ask it to split
                 continue;
             }
             if (w.board.running(i) != running) {

@@ -126,8 +126,7 @@ final class RunLoop {
         if (w.joins.depth != 0) {
             w.joins.abandon();                      // no join is in progress at the top level: a join
         }                                         // whose finally overflowed left the depth raised
-        long stolenAt = (Worker.SPLIT_ON_DEMAND || w.pacing.enabled()) && w.board.own(w.index) != null
-                ? System.nanoTime() : 0L;
+        long stolenAt = w.pacing.enabled() && w.board.own(w.index) != null ? System.nanoTime() : 0L;
         try {
             w.runTask(t);
         } finally {
@@ -143,10 +142,7 @@ final class RunLoop {
             }
         }
         if (stolenAt != 0L) {
-            w.afterStolenPiece(stolenAt, System.nanoTime());   // the ask pace: see the package essay
-            if (w.pacing.enabled()) {
-                w.pacing.afterSteal(stolenAt);      // steal pacing: see internal.steal
-            }
+            w.pacing.afterSteal(stolenAt);          // steal pacing: see internal.steal
         }
     }
 

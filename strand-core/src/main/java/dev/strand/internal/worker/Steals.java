@@ -50,7 +50,6 @@ final class Steals {
                 w.movedByHalf += moved;
                 w.steals++;
                 noteSteal(w, victim);
-                askVictim(w, victim);              // its deque may be empty now: it offers again
                 w.traceSteal(victim, moved);
                 return t;
             }
@@ -64,26 +63,11 @@ final class Steals {
             w.recordSteal(t);
             w.steals++;
             noteSteal(w, victim);
-            askVictim(w, victim);                  // its deque may be empty now: it offers again
             w.traceSteal(victim, 1);
             return t;
         }
         w.failedSteals++;
-        askVictim(w, victim);                      // nothing here: ask it to split
         return null;
-    }
-
-    /**
-     * Asks the worker of slot {@code victim} to split if this thief's pace allows.
-     * Thief thread only ({@code w}'s).
-     */
-    static void askVictim(Worker w, int victim) {
-        if (Worker.SPLIT_ON_DEMAND && victim != w.index && w.mayAsk()) {
-            Worker v = (Worker) Worker.WORKERS.getAcquire(w.workers, victim);
-            if (v != null) {
-                v.askToSplit(w.askKind());
-            }
-        }
     }
 
     /**

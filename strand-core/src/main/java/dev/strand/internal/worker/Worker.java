@@ -34,7 +34,7 @@ import java.lang.invoke.VarHandle;
  * <p>Every counter here is written only by this thread (plain writes) and read racily by
  * {@link StrandPool#stats()}; on 64-bit JVMs a long read is never torn.
  */
-public class Worker extends SplitDemand {
+public class Worker extends Thread {
 
     /** Task's package-private protocol: a constant of one class, so every call inlines. */
     static final TaskAccess TASKS = TaskAccess.get();
@@ -214,7 +214,7 @@ public class Worker extends SplitDemand {
                   WorkerDeque<Runnable>[] deques, StealBoard board, SleepCoordinator sleep, EngineSettings c) {
         // Workers do not inherit InheritableThreadLocal values: a revived worker is started by
         // whichever thread publishes work, and must not carry that thread's values.
-        super("strand-" + c.poolName + "-worker-" + index, c.stackSize);
+        super(null, null, "strand-" + c.poolName + "-worker-" + index, c.stackSize, false);
         assert board.workers() == deques.length && workers.length == deques.length;
         this.pool = pool;
         this.settings = c;
@@ -393,7 +393,6 @@ public class Worker extends SplitDemand {
             TASKS.setContext(f, contexts.capture());  // a frame is reused: set at every offer
         }
         TASKS.prepare(f, body);                   // published by the push's release store
-        serveAsk();
         int size = deque.tryPush(f, spawnBound);
         if (size < 0 || size >= maxDequeSize || listener != null) {
             if (size < 0) {                       // bounded space: run it at the join instead
@@ -438,7 +437,6 @@ public class Worker extends SplitDemand {
             }
         }
         TASKS.settle(f);                          // popped back or never pushed: only we hold it
-        frameCameBack();                          // lazy splitting while a thief is likely to come back
         tasksRun++;
         try {
             return TASKS.runBody(f);              // the common case: not stolen, run inline

@@ -48,38 +48,6 @@
  *       lost are in {@code internal.sleep}.</li>
  * </ol>
  *
- * <h2>Split on demand (an experiment, off by default)</h2>
- * With {@code -Dstrand.exp.splitOnDemand=true}, {@code Strand.wantsSplit} answers from one plain
- * read of the worker's own {@code splitAsk} byte (then, only when it is set, the deque's ends):
- * a worker splits only when a thief asked, so that with nobody to take work (P=1, or every other
- * worker busy) polled recursion runs as the serial program with one field read per split point.
- * Receiver-initiated splitting, as in Acar, Charguéraud and Rainey, "Scheduling parallel programs
- * by work stealing with private deques" (PPoPP 2013), with lazy binary splitting (Tzannes et al.,
- * PPoPP 2010) kept for a while after an ask:
- * <ul>
- *   <li><b>Asks.</b> A thief asks a victim whose deque it found empty, and a victim it just stole
- *       from (its deque may be empty now); a joiner asks the thief of its child when it found
- *       nothing to help with; a worker about to park asks every other core worker, then looks for
- *       the answer for {@code ASK_ANSWER_NANOS} (2 µs) before it registers as a sleeper. An ask is
- *       an opaque store of a byte, read first so that repeated asks do not take the owner's line.</li>
- *   <li><b>The ask pace.</b> A thief times each stolen piece (with what it ran after it); a piece
- *       under {@code ASK_WORTH_NANOS} (20 µs) doubles its pace (2 µs up to 64 µs), a longer one
- *       resets it; a thief asks nobody before its pace has passed since its last piece ended, and
- *       spins (yielding first when the machine is shared) until then rather than parking, so that
- *       its ask is answered while it is awake.</li>
- *   <li><b>Serving.</b> The owner's next offer clears the ask. A thief whose last piece was worth
- *       its steal asks {@code ASK_LAZY}: the owner then re-offers lazily after each frame that
- *       comes back unstolen, up to {@code LAZY_CREDIT} (64) times, so that a frame stays in the
- *       deque while the thief is busy and drifts to where the owner spends its time, as lazy
- *       splitting's does. A thief of tiny pieces asks {@code ASK_ONE}: one offer.</li>
- *   <li><b>Safety.</b> The byte is a hint only: it decides whether a split point offers, never
- *       what a thief may take; a lost or stale ask costs a split or an offer, never a task. Waking
- *       is unchanged: an offer is a push, and a push onto an empty deque runs P1-P3 of
- *       {@code internal.sleep}; a worker's ask before it parks precedes its S2, and its look for
- *       the answer only delays S2, so the no-lost-wake-up argument holds as it stands.</li>
- * </ul>
- * Measured and not adopted (docs/design.md, "Split on demand with a thief's ask pace").
- *
  * <h2>Helping</h2>
  * A joiner that runs other tasks while it waits runs them on top of its own stack: it cannot
  * continue past its join until they return. If such a task waits for something the joiner does

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** Checks shared by the fault tests. */
-final class Nodes {
+public final class Nodes {
 
     private Nodes() {}
 
@@ -22,7 +22,7 @@ final class Nodes {
      *
      * @return how long it took, ms
      */
-    static long awaitIdle(StrandCluster cluster, long maxMillis) throws InterruptedException {
+    public static long awaitIdle(StrandCluster cluster, long maxMillis) throws InterruptedException {
         long t0 = System.nanoTime();
         Map<String, NodeActivity.Snapshot> a = cluster.nodeActivity();
         while (!idle(a) && System.nanoTime() - t0 < maxMillis * 1_000_000L) {

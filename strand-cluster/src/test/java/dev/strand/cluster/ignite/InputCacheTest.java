@@ -9,6 +9,7 @@ import dev.strand.cluster.BatchResult;
 import dev.strand.cluster.Chunking;
 import dev.strand.cluster.ClusterConfig;
 import dev.strand.cluster.StrandCluster;
+import dev.strand.cluster.fault.Nodes;
 import dev.strand.cluster.fault.SleepyWork;
 import dev.strand.cluster.plan.Chunk;
 import dev.strand.cluster.plan.PlannedJob;
@@ -63,7 +64,7 @@ class InputCacheTest {
     }
 
     @Test
-    void aStolenJobReadsItsInputFromItsHomeNotFromTheDriver() {
+    void aStolenJobReadsItsInputFromItsHomeNotFromTheDriver() throws InterruptedException {
         Ignite driver = driver();
         List<BatchJob> jobs = large(3_000, 200, 200, 200, 200, 200);
         long inputs = (long) jobs.size() * INPUT_BYTES;
@@ -82,10 +83,11 @@ class InputCacheTest {
                 INPUT_BYTES, stolen.size()).isGreaterThanOrEqualTo(inputs).isLessThan(inputs + INPUT_BYTES / 2);
         assertThat(driver.cache(InputStore.CACHE)).as("the input cache was used").isNotNull();
         assertThat(InputStore.size(driver)).as("entries left after the batch").isZero();
+        Nodes.awaitIdle(cluster, 10_000);
     }
 
     @Test
-    void aFailedBatchLeavesNoInputInTheCache() {
+    void aFailedBatchLeavesNoInputInTheCache() throws InterruptedException {
         Ignite driver = driver();
         List<BatchJob> jobs = large(200, 200, 200, SleepyWork.FAIL, 200, 200);
 
@@ -94,10 +96,11 @@ class InputCacheTest {
 
         assertThat(driver.cache(InputStore.CACHE)).as("the input cache was used").isNotNull();
         assertThat(InputStore.size(driver)).as("entries left after the failed batch").isZero();
+        Nodes.awaitIdle(cluster, 10_000);
     }
 
     @Test
-    void aTimedOutBatchLeavesNoInputInTheCache() {
+    void aTimedOutBatchLeavesNoInputInTheCache() throws InterruptedException {
         Ignite driver = driver();
         List<BatchJob> jobs = large(5_000, 200, 200, 200);
 
@@ -107,6 +110,7 @@ class InputCacheTest {
 
         assertThat(driver.cache(InputStore.CACHE)).as("the input cache was used").isNotNull();
         assertThat(InputStore.size(driver)).as("entries left after the timed-out batch").isZero();
+        Nodes.awaitIdle(cluster, 10_000);
     }
 
     /**
@@ -131,6 +135,7 @@ class InputCacheTest {
         exactlyOnce(r, jobs);
         assertThat(r.stats().failedOver()).as("chunks sent again after their inputs were gone").isPositive();
         assertThat(InputStore.size(driver)).isZero();
+        Nodes.awaitIdle(cluster, 10_000);
     }
 
     @Test

@@ -10,11 +10,11 @@ import dev.strand.cluster.BatchResult;
 import dev.strand.cluster.Chunking;
 import dev.strand.cluster.ClusterConfig;
 import dev.strand.cluster.StrandCluster;
+import dev.strand.cluster.fault.Nodes;
 import dev.strand.cluster.fault.SleepyWork;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -58,16 +58,8 @@ class MessageFaultTest {
     }
 
     private static void awaitIdle(StrandCluster c) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        Map<String, NodeActivity.Snapshot> a = c.nodeActivity();
-        while (a.values().stream().anyMatch(s -> s.jobsRunning() > 0 || s.chunksRunning() > 0)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-            a = c.nodeActivity();
-        }
-        assertThat(a).hasSize(3);
-        assertThat(a.values()).allSatisfy(s -> assertThat(s.jobsRunning() + s.chunksRunning())
-                .as("%s: running", s.node()).isZero());
+        assertThat(c.nodeActivity()).hasSize(3);
+        Nodes.awaitIdle(c, 5_000);
     }
 
     private static void exactlyOnce(BatchResult r, List<BatchJob> jobs) {

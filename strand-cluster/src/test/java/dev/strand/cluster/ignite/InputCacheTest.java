@@ -18,10 +18,8 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.ignite.Ignite;
 import org.apache.ignite.Ignition;
@@ -190,12 +188,7 @@ class InputCacheTest {
     }
 
     private static void exactlyOnce(BatchResult r, List<BatchJob> jobs) {
-        Set<Long> seen = new HashSet<>();
-        for (long id : r.ids()) {
-            assertThat(seen.add(id)).isTrue();
-            assertThat(r.output(id)).isEqualTo(SleepyWork.output(id));
-        }
-        assertThat(seen).hasSize(jobs.size());
+        Nodes.eachOutputOnce(r, jobs);
         assertThat(r.stats().duplicates()).isZero();
     }
 }

@@ -7,12 +7,11 @@ import dev.strand.cluster.BatchResult;
 import dev.strand.cluster.Chunking;
 import dev.strand.cluster.ClusterConfig;
 import dev.strand.cluster.StrandCluster;
+import dev.strand.cluster.fault.Nodes;
 import dev.strand.cluster.fault.SleepyWork;
 import dev.strand.cluster.stats.JobRecord;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -103,11 +102,6 @@ class UnansweredStealTest {
     }
 
     private static void exactlyOnce(BatchResult r, List<BatchJob> jobs) {
-        Set<Long> seen = new HashSet<>();
-        for (long id : r.ids()) {
-            assertThat(seen.add(id)).isTrue();
-            assertThat(r.output(id)).isEqualTo(SleepyWork.output(id));
-        }
-        assertThat(seen).hasSize(jobs.size());
+        Nodes.eachOutputOnce(r, jobs);
     }
 }

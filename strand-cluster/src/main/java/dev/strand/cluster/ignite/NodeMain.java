@@ -58,8 +58,8 @@ public final class NodeMain {
         try {
             ignite = start(config);
         } catch (ClusterException e) {
-            // Exit now: a start Ignite rolled back (a refused join) can leave a thread that would
-            // keep this JVM running until the join timeout.
+            // Exit now: a start Ignite rolled back (a refused join) can leave a thread that keeps
+            // this JVM running for seconds, and the launcher waits for the exit to report it.
             e.printStackTrace();
             System.exit(1);
             return;

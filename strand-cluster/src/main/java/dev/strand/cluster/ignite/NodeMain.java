@@ -54,7 +54,16 @@ public final class NodeMain {
             System.exit(2);
             return;
         }
-        Ignite ignite = start(config);
+        Ignite ignite;
+        try {
+            ignite = start(config);
+        } catch (ClusterException e) {
+            // Exit now: a start Ignite rolled back (a refused join) can leave a thread that keeps
+            // this JVM running for seconds, and the launcher waits for the exit to report it.
+            e.printStackTrace();
+            System.exit(1);
+            return;
+        }
         System.out.println(READY + " " + config.name());
         System.out.flush();
         if (!watch) {

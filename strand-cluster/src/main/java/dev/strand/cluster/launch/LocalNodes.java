@@ -26,11 +26,18 @@ import java.util.concurrent.TimeUnit;
  * cluster and exits; killed if it has not within 5 s), by a shutdown hook if this JVM exits first
  * (Ctrl-C included), and by the node itself if this JVM dies without running hooks (its standard
  * input then ends).
+ *
+ * <p>The system property {@value #NODE_JVM_ARGS} adds JVM options to every node started here,
+ * after the built-in ones (so that they override them), separated by spaces: e.g. the test suite's
+ * {@code -XX:TieredStopAtLevel=1}, which starts a node in two thirds of the time on a small
+ * machine (its Ignite start is mostly class loading and compilation of code that then runs little).
  */
 public final class LocalNodes implements AutoCloseable {
 
     private static final Logger LOG = System.getLogger(LocalNodes.class.getName());
     private static final String NODE_MAIN = "dev.strand.cluster.ignite.NodeMain";
+    /** The system property with extra JVM options for the nodes (see the class comment). */
+    public static final String NODE_JVM_ARGS = "strand.cluster.nodeJvmArgs";
 
     private final ClusterConfig config;
     private final ClusterSecurity security;
@@ -108,6 +115,10 @@ public final class LocalNodes implements AutoCloseable {
         cmd.add("-XX:+UseSerialGC");               // small heaps, few cores: no concurrent GC threads
         cmd.add("-XX:TieredStopAtLevel=4");
         cmd.addAll(JvmFlags.forNodeJvm());
+        String extra = System.getProperty(NODE_JVM_ARGS, "").strip();
+        if (!extra.isEmpty()) {
+            cmd.addAll(List.of(extra.split("\\s+")));
+        }
         cmd.add("-cp");
         cmd.add(classPath);
         cmd.add(NODE_MAIN);

@@ -58,7 +58,7 @@ public final class PoolConfig {
 
     private PoolConfig(Builder b) {
         // "pool-3", not "3": a bare number in "StrandPool '3' is shut down" reads as a parallelism
-        this.name = b.name != null ? b.name : "pool-" + Builder.SEQ.incrementAndGet();
+        this.name = b.name != null ? b.name : "pool-" + SEQ.incrementAndGet();
         this.parallelism = ConfigChecks.parallelismOverride(b.parallelism);
         this.stackSize = b.stackSize;
         this.daemon = b.daemon;
@@ -77,6 +77,28 @@ public final class PoolConfig {
         this.tuning = b.tuning == null ? new Tuning() : new Tuning(b.tuning);
         this.experimental = b.experimental == null ? null : new ExperimentalSettings(b.experimental, parallelism);
         ConfigChecks.checkCombination(tuning.deque(), experimentalSplitDeques());
+    }
+
+    /** Numbers the pools configured without a name: {@code pool-1}, {@code pool-2}, ... */
+    private static final java.util.concurrent.atomic.AtomicInteger SEQ = new java.util.concurrent.atomic.AtomicInteger();
+
+    /**
+     * {@code new StrandPool(n)}'s configuration, the builder's defaults made without the builder and
+     * its checks (two classes less on a fresh JVM's start path); out of range, or overridden, by them.
+     */
+    static PoolConfig defaults(int parallelism) {
+        if (parallelism < 1 || parallelism > 32767 || System.getProperty(PARALLELISM_OVERRIDE_PROPERTY) != null) {
+            return new Builder().parallelism(parallelism).config();
+        }
+        return new PoolConfig(parallelism);
+    }
+
+    private PoolConfig(int parallelism) {
+        this.name = "pool-" + SEQ.incrementAndGet(); this.parallelism = parallelism; this.stackSize = 0;
+        this.daemon = true; this.keepAliveNanos = DEFAULT_KEEP_ALIVE_NANOS; this.profile = false; this.timeline = false;
+        this.listener = null; this.uncaughtExceptionHandler = null; this.onWorkerStart = null; this.onWorkerExit = null;
+        this.contextPropagator = null; this.threadFactory = null; this.maxSpares = DEFAULT_MAX_SPARES;
+        this.multiprogramming = Multiprogramming.AUTO; this.tuning = new Tuning(); this.experimental = null;
     }
 
     /**
@@ -184,10 +206,7 @@ public final class PoolConfig {
         return tuning;
     }
 
-    /**
-     * @return the experimental settings: they may change or vanish in any release (see
-     *     {@link ExperimentalSettings})
-     */
+    /** @return the experimental settings: they may change or vanish in any release (see {@link ExperimentalSettings}) */
     public ExperimentalSettings experimental() {
         return experimental != null ? experimental : new ExperimentalSettings(null, parallelism);
     }
@@ -278,18 +297,10 @@ public final class PoolConfig {
 
         /** The defaults: a configuration whose builder set no tuning loads no class for its builder. */
         private Tuning() {
-            this.stealPolicy = StealPolicy.ONE;
-            this.joinPolicy = JoinPolicy.GREEDY;
-            this.lazySplitting = true;
-            this.spawnBound = DEFAULT_SPAWN_BOUND;
-            this.stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
-            this.stealBack = false;
-            this.hierarchicalVictims = false;
-            this.topology = null;
-            this.runNext = false;
-            this.deque = DequeKind.CHASE_LEV;
-            this.bwosBlocks = DEFAULT_BWOS_BLOCKS;
-            this.bwosBlockSize = DEFAULT_BWOS_BLOCK_SIZE;
+            this.stealPolicy = StealPolicy.ONE; this.joinPolicy = JoinPolicy.GREEDY; this.lazySplitting = true;
+            this.spawnBound = DEFAULT_SPAWN_BOUND; this.stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
+            this.stealBack = false; this.hierarchicalVictims = false; this.topology = null; this.runNext = false;
+            this.deque = DequeKind.CHASE_LEV; this.bwosBlocks = DEFAULT_BWOS_BLOCKS; this.bwosBlockSize = DEFAULT_BWOS_BLOCK_SIZE;
         }
 
         private Tuning(Builder b) {
@@ -493,9 +504,6 @@ public final class PoolConfig {
 
     /** Builder with defaults: parallelism = available processors, daemon workers, 60 s keep-alive. */
     public static final class Builder {
-        private static final java.util.concurrent.atomic.AtomicInteger SEQ =
-                new java.util.concurrent.atomic.AtomicInteger();
-
         private String name;
         private int parallelism = Runtime.getRuntime().availableProcessors();
         private long stackSize = 0;
@@ -597,10 +605,7 @@ public final class PoolConfig {
         public Builder listener(SchedulerListener v) { listener = v; return this; }
 
         /** @param v handler for failures of {@code execute}d Runnables, or null @return this */
-        public Builder uncaughtExceptionHandler(Thread.UncaughtExceptionHandler v) {
-            uncaughtExceptionHandler = v;
-            return this;
-        }
+        public Builder uncaughtExceptionHandler(Thread.UncaughtExceptionHandler v) { uncaughtExceptionHandler = v; return this; }
 
         /**
          * Runs {@code hook} on every worker thread, on that thread, before it takes any task: to
@@ -630,10 +635,7 @@ public final class PoolConfig {
          * @param propagator captures and installs the context, or null for none
          * @return this
          */
-        public Builder contextPropagator(ContextPropagator<?> propagator) {
-            contextPropagator = propagator;
-            return this;
-        }
+        public Builder contextPropagator(ContextPropagator<?> propagator) { contextPropagator = propagator; return this; }
 
         /**
          * Makes the pool's threads, as ForkJoinPool's {@code ForkJoinWorkerThreadFactory} does:

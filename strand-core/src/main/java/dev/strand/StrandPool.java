@@ -139,7 +139,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @throws IllegalArgumentException if {@code parallelism < 1}
      */
     public StrandPool(int parallelism) {
-        this(builder().parallelism(parallelism).config());
+        this(PoolConfig.defaults(parallelism));
     }
 
     /** A pool with one worker per available processor. */

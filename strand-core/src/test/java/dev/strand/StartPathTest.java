@@ -94,6 +94,16 @@ class StartPathTest {
                 || c.startsWith("dev.strand.internal.profile."))).isEmpty();
     }
 
+    /**
+     * {@code new StrandPool(n)} makes its default configuration directly: the builder and the
+     * range checks are classes of their own that a pool of defaults does not need.
+     */
+    @Test
+    void theDefaultConstructorLoadsNoBuilderAndNoChecks() {
+        assertThat(loaded(c -> c.equals("dev.strand.PoolConfig$Builder") || c.equals("dev.strand.ConfigChecks")))
+                .isEmpty();
+    }
+
     @Test
     void theStartPathLoadsAFewDozenOfTheLibrarysClasses() {
         long ours = loaded.stream().filter(c -> c.startsWith("dev.strand.") && !c.startsWith("dev.strand.StartPath"))

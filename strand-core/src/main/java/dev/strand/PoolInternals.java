@@ -5,24 +5,27 @@ import dev.strand.internal.deque.WorkerDeque;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
-import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.worker.Contexts;
 import dev.strand.internal.worker.PoolAccess;
 import dev.strand.internal.worker.Worker;
+import java.util.function.IntConsumer;
 
 /**
  * A pool's operations for its workers (the {@link PoolAccess} of {@code internal.worker}):
  * they stay package-private here, and the workers reach them through nothing public.
  */
-final class PoolInternals extends PoolAccess implements SleepCoordinator.Reviver {
+final class PoolInternals extends PoolAccess implements IntConsumer {
     private final StrandPool pool;
 
     PoolInternals(StrandPool pool) {
+        super(new PoolCallbacks(pool, PoolCallbacks.STOPPING, -1), new PoolCallbacks(pool, PoolCallbacks.VISIBLE, -1),
+                new PoolCallbacks(pool, PoolCallbacks.SURPLUS, -1));
         this.pool = pool;
     }
 
+    /** The sleep protocol's reviver: starts a thread for the claimed dormant or reserve slot {@code index}. */
     @Override
-    public void revive(int index) {
+    public void accept(int index) {
         PoolSpares.revive(pool, index);
     }
 

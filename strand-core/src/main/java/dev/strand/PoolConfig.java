@@ -225,11 +225,11 @@ public final class PoolConfig {
     EngineSettings engineSettings() {
         return new EngineSettings(name, parallelism, stackSize, daemon, keepAliveNanos, listener,
                 uncaughtExceptionHandler, onWorkerStart, onWorkerExit, multiprogramming,
-                tuning.deque() == DequeKind.BWOS, tuning.stealPolicy() == StealPolicy.HALF,
+                tuning.blockDeque(), tuning.stealsHalf(),
                 experimental != null ? experimental.stealHalfLimit : ExperimentalSettings.DEFAULT_STEAL_HALF_LIMIT,
                 tuning.spawnBound(),
                 experimental != null ? experimental.spinRounds : ExperimentalSettings.DEFAULT_SPIN_ROUNDS,
-                tuning.stealPaceNanos(), tuning.joinPolicy() == JoinPolicy.GREEDY, tuning.lazySplitting());
+                tuning.stealPaceNanos(), tuning.greedyJoins(), tuning.lazySplitting());
     }
 
     @Override
@@ -282,6 +282,10 @@ public final class PoolConfig {
         /** Largest {@link #spawnBound()}: a deque's largest capacity. */
         public static final int MAX_SPAWN_BOUND = 1 << 30;
 
+        // The three enums are null in the defaults' object, read as their defaults by the
+        // accessors: a pool of defaults loads none of their classes (a fresh JVM reads each from
+        // the jar on its way to the first task). equals, hashCode and toString go through the
+        // accessors, so a null and the default it stands for are the same setting.
         private final StealPolicy stealPolicy;
         private final JoinPolicy joinPolicy;
         private final boolean lazySplitting;
@@ -297,10 +301,10 @@ public final class PoolConfig {
 
         /** The defaults: a configuration whose builder set no tuning loads no class for its builder. */
         private Tuning() {
-            this.stealPolicy = StealPolicy.ONE; this.joinPolicy = JoinPolicy.GREEDY; this.lazySplitting = true;
+            this.stealPolicy = null; this.joinPolicy = null; this.lazySplitting = true;
             this.spawnBound = DEFAULT_SPAWN_BOUND; this.stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
             this.stealBack = false; this.hierarchicalVictims = false; this.topology = null; this.runNext = false;
-            this.deque = DequeKind.CHASE_LEV; this.bwosBlocks = DEFAULT_BWOS_BLOCKS; this.bwosBlockSize = DEFAULT_BWOS_BLOCK_SIZE;
+            this.deque = null; this.bwosBlocks = DEFAULT_BWOS_BLOCKS; this.bwosBlockSize = DEFAULT_BWOS_BLOCK_SIZE;
         }
 
         private Tuning(Builder b) {
@@ -319,14 +323,29 @@ public final class PoolConfig {
             ConfigChecks.checkTuning(this);
         }
 
+        // The engine's questions, asked of the fields: a null (the default) answers without loading
+        // the enum's class.
+
+        boolean blockDeque() {
+            return deque != null && deque == DequeKind.BWOS;
+        }
+
+        boolean stealsHalf() {
+            return stealPolicy != null && stealPolicy == StealPolicy.HALF;
+        }
+
+        boolean greedyJoins() {
+            return joinPolicy == null || joinPolicy == JoinPolicy.GREEDY;
+        }
+
         /** @return steal one task, or half a victim's deque */
         public StealPolicy stealPolicy() {
-            return stealPolicy;
+            return stealPolicy != null ? stealPolicy : StealPolicy.ONE;
         }
 
         /** @return greedy (helping) or stalling joins */
         public JoinPolicy joinPolicy() {
-            return joinPolicy;
+            return joinPolicy != null ? joinPolicy : JoinPolicy.GREEDY;
         }
 
         /**
@@ -402,7 +421,7 @@ public final class PoolConfig {
          *     "Choosing the deque"
          */
         public DequeKind deque() {
-            return deque;
+            return deque != null ? deque : DequeKind.CHASE_LEV;
         }
 
         /**
@@ -424,28 +443,28 @@ public final class PoolConfig {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Tuning t && stealPolicy == t.stealPolicy
-                    && joinPolicy == t.joinPolicy && lazySplitting == t.lazySplitting
+            return o instanceof Tuning t && stealPolicy() == t.stealPolicy()
+                    && joinPolicy() == t.joinPolicy() && lazySplitting == t.lazySplitting
                     && spawnBound == t.spawnBound && stealPaceNanos == t.stealPaceNanos
                     && stealBack == t.stealBack && hierarchicalVictims == t.hierarchicalVictims
                     && Objects.equals(topology, t.topology) && runNext == t.runNext
-                    && deque == t.deque && bwosBlocks == t.bwosBlocks
+                    && deque() == t.deque() && bwosBlocks == t.bwosBlocks
                     && bwosBlockSize == t.bwosBlockSize;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(stealPolicy, joinPolicy, lazySplitting, spawnBound, stealPaceNanos, stealBack,
-                    hierarchicalVictims, topology, runNext, deque, bwosBlocks, bwosBlockSize);
+            return Objects.hash(stealPolicy(), joinPolicy(), lazySplitting, spawnBound, stealPaceNanos, stealBack,
+                    hierarchicalVictims, topology, runNext, deque(), bwosBlocks, bwosBlockSize);
         }
 
         @Override
         public String toString() {
-            return "Tuning[stealPolicy=" + stealPolicy + ", joinPolicy=" + joinPolicy
+            return "Tuning[stealPolicy=" + stealPolicy() + ", joinPolicy=" + joinPolicy()
                     + ", lazySplitting=" + lazySplitting + ", spawnBound=" + spawnBound
                     + ", stealPaceNanos=" + stealPaceNanos + ", stealBack=" + stealBack
                     + ", hierarchicalVictims=" + hierarchicalVictims + ", topology=" + topology
-                    + ", runNext=" + runNext + ", deque=" + deque + ", bwosBlocks=" + bwosBlocks
+                    + ", runNext=" + runNext + ", deque=" + deque() + ", bwosBlocks=" + bwosBlocks
                     + ", bwosBlockSize=" + bwosBlockSize + "]";
         }
 

@@ -180,8 +180,10 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
         this.profiler = profile ? Profiling.start(config.name(), p, config.timeline()) : null;
         PoolConfig.Tuning t = config.tuning();
-        this.board = new StealBoard(slots, Locality.of(t.topology() == null ? null : t.topology().spec(),
-                t.hierarchicalVictims(), t.stealBack(), p));
+        // No locality setting (the default): no Locality object, and no class loaded for one.
+        this.board = new StealBoard(slots, t.topology() == null && !t.hierarchicalVictims() && !t.stealBack() ? null
+                : Locality.of(t.topology() == null ? null : t.topology().spec(), t.hierarchicalVictims(),
+                        t.stealBack(), p));
         this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
         try {
             for (int i = 0; i < p; i++) {         // all made before any starts: a failure starts none
@@ -203,8 +205,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     WorkerDeque<Runnable> newDeque(int owner) {
         Runnable onShare = new PoolCallbacks(this, PoolCallbacks.WAKE_ON_SHARE, owner);
-        PoolConfig.Tuning t = config.tuning();
-        if (t.deque() == DequeKind.BWOS) {
+        if (settings.blockDeque) {
+            PoolConfig.Tuning t = config.tuning();
             // Thieves that find only the owner's private block ask it to grant the block (Lace's
             // remedy): without it a worker holding fewer tasks than a block would share none. And
             // a push when nothing is stealable grants at once: sleeping thieves do not ask.

@@ -80,7 +80,10 @@ import java.util.Objects;
  *
  * @param <T> the element type; {@code null} elements are rejected
  */
-public final class ChaseLevDeque<T> extends ChaseLevDequeFields implements WorkerDeque<T> {
+public final class ChaseLevDeque<T> extends BottomField implements WorkerDeque<T> {
+
+    // The trailing pad: bottom's line shared with no neighbouring object (see BottomField).
+    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
 
     private static final VarHandle TOP;
     private static final VarHandle BOTTOM;
@@ -378,7 +381,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields implements Worke
         if (x == null) {
             return Steal.empty();
         }
-        return x == LOST ? Steal.retry() : new Steal.Success<>((T) x);
+        return x == LOST ? Steal.retry() : Steal.success((T) x);
     }
 
     /**
@@ -652,28 +655,23 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields implements Worke
 /*
  * Field layout: top (written by thieves' CASes) and bottom (written by the owner) sit on separate
  * cache lines, away from neighbouring objects, so a steal does not invalidate the owner's line.
- * HotSpot lays superclass fields before subclass fields, which makes this padding reliable.
+ * HotSpot lays superclass fields before subclass fields, and a class's longs in the order they
+ * are declared, which makes this padding reliable: two classes, each a pad and then its hot
+ * fields, and the deque's own trailing pad (one class per pad was three more classes for a fresh
+ * JVM to load on the way to its first task). The layout puts an int where the object header
+ * leaves a gap, so request sits on the header's line, away from both top and bottom, which only
+ * the split mode's thieves write.
  */
-abstract class Pad0 {
+abstract class TopField {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
-}
-
-abstract class TopField extends Pad0 {
     long top;            // accessed through VarHandles only
-    int request;         // split mode: a thief found only private work (beside top: thieves write both)
+    int request;         // split mode: a thief found only private work (written by thieves)
 }
 
-abstract class Pad1 extends TopField {
+abstract class BottomField extends TopField {
     long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
-}
-
-abstract class BottomField extends Pad1 {
     long bottom;         // written by the owner only; read by thieves through VarHandles
     Object[] array;      // replaced by the owner on growth; read by thieves through VarHandles
     long cleared;        // owner-private: stolen slots below this index are already nulled
     long end;            // split mode: one past the last private element; written by the owner only
-}
-
-abstract class ChaseLevDequeFields extends BottomField {
-    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
 }

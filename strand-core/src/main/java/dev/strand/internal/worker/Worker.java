@@ -230,10 +230,11 @@ public class Worker extends Thread {
         this.spare = index >= core;
         this.multiprogramming = c.multiprogramming;
         this.victims = new VictimOrder(core);
-        Locality locality = board.locality();
-        this.cursor = locality.walk() != null && !spare ? new VictimCursor(locality.walk(), index) : null;
-        this.noteThieves = locality.stealBack();
-        this.places = locality.places();
+        Locality locality = board.locality();     // null for none: Locality's class stays unloaded
+        this.cursor = locality != null && locality.walk() != null && !spare
+                ? new VictimCursor(locality.walk(), index) : null;
+        this.noteThieves = locality != null && locality.stealBack();
+        this.places = locality == null ? null : locality.places();
         this.group = places == null ? 0 : places.topGroup(index);
         this.listener = c.listener;
         this.poolName = c.poolName;

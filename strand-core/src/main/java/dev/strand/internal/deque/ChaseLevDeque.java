@@ -80,9 +80,9 @@ import java.util.Objects;
  *
  * @param <T> the element type; {@code null} elements are rejected
  */
-public final class ChaseLevDeque<T> extends BottomField implements WorkerDeque<T> {
+public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T> {
 
-    // The trailing pad: bottom's line shared with no neighbouring object (see BottomField).
+    // The trailing pad: bottom's line shared with no neighbouring object (see DequeFields).
     long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
 
     private static final VarHandle TOP;
@@ -98,11 +98,11 @@ public final class ChaseLevDeque<T> extends BottomField implements WorkerDeque<T
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            TOP = l.findVarHandle(TopField.class, "top", long.class);
-            BOTTOM = l.findVarHandle(BottomField.class, "bottom", long.class);
-            ARRAY = l.findVarHandle(BottomField.class, "array", Object[].class);
-            END = l.findVarHandle(BottomField.class, "end", long.class);
-            REQUEST = l.findVarHandle(TopField.class, "request", int.class);
+            TOP = l.findVarHandle(DequeFields.class, "top", long.class);
+            BOTTOM = l.findVarHandle(DequeFields.class, "bottom", long.class);
+            ARRAY = l.findVarHandle(DequeFields.class, "array", Object[].class);
+            END = l.findVarHandle(DequeFields.class, "end", long.class);
+            REQUEST = l.findVarHandle(DequeFields.class, "request", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -655,20 +655,17 @@ public final class ChaseLevDeque<T> extends BottomField implements WorkerDeque<T
 /*
  * Field layout: top (written by thieves' CASes) and bottom (written by the owner) sit on separate
  * cache lines, away from neighbouring objects, so a steal does not invalidate the owner's line.
- * HotSpot lays superclass fields before subclass fields, and a class's longs in the order they
- * are declared, which makes this padding reliable: two classes, each a pad and then its hot
- * fields, and the deque's own trailing pad (one class per pad was three more classes for a fresh
- * JVM to load on the way to its first task). The layout puts an int where the object header
- * leaves a gap, so request sits on the header's line, away from both top and bottom, which only
- * the split mode's thieves write.
+ * HotSpot lays superclass fields before subclass fields, a class's longs in the order they are
+ * declared, and its references after its primitives: so one class holds a pad, top, a pad and the
+ * owner's fields, and the deque itself the trailing pad (a class per pad was four more classes for
+ * a fresh JVM to load on its way to the first task). The layout puts an int where the object
+ * header leaves a gap, so request sits on the header's line, away from both top and bottom; only
+ * the split mode's thieves write it.
  */
-abstract class TopField {
+abstract class DequeFields {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
     long top;            // accessed through VarHandles only
     int request;         // split mode: a thief found only private work (written by thieves)
-}
-
-abstract class BottomField extends TopField {
     long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
     long bottom;         // written by the owner only; read by thieves through VarHandles
     Object[] array;      // replaced by the owner on growth; read by thieves through VarHandles

@@ -52,6 +52,11 @@ public final class PoolConfig {
     private final StrandWorkerThread.Factory threadFactory;
     private final int maxSpares;
     private final Multiprogramming multiprogramming;
+    /**
+     * Null when the builder set no tuning: then {@link #tuning()} makes the defaults, and the pool
+     * asks its questions of this class ({@link #engineSettings()}, {@link #hasLocality()},
+     * {@link #runNext()}), so a pool of defaults loads no class for its tuning.
+     */
     private final Tuning tuning;
     /** Null when the builder set no experimental setting: then {@link #experimental()} makes the defaults. */
     private final ExperimentalSettings experimental;
@@ -74,9 +79,9 @@ public final class PoolConfig {
         this.maxSpares = b.maxSpares;
         this.multiprogramming = Objects.requireNonNull(b.multiprogramming, "multiprogramming must not be null");
         ConfigChecks.checkPool(this);
-        this.tuning = b.tuning == null ? new Tuning() : new Tuning(b.tuning);
+        this.tuning = b.tuning == null ? null : new Tuning(b.tuning);
         this.experimental = b.experimental == null ? null : new ExperimentalSettings(b.experimental, parallelism);
-        ConfigChecks.checkCombination(tuning.deque(), experimentalSplitDeques());
+        ConfigChecks.checkCombination(tuning().deque(), experimentalSplitDeques());
     }
 
     /** Numbers the pools configured without a name: {@code pool-1}, {@code pool-2}, ... */
@@ -98,7 +103,7 @@ public final class PoolConfig {
         this.daemon = true; this.keepAliveNanos = DEFAULT_KEEP_ALIVE_NANOS; this.profile = false; this.timeline = false;
         this.listener = null; this.uncaughtExceptionHandler = null; this.onWorkerStart = null; this.onWorkerExit = null;
         this.contextPropagator = null; this.threadFactory = null; this.maxSpares = DEFAULT_MAX_SPARES;
-        this.multiprogramming = Multiprogramming.AUTO; this.tuning = new Tuning(); this.experimental = null;
+        this.multiprogramming = Multiprogramming.AUTO; this.tuning = null; this.experimental = null;
     }
 
     /**
@@ -203,7 +208,7 @@ public final class PoolConfig {
 
     /** @return the scheduler's supported settings */
     public Tuning tuning() {
-        return tuning;
+        return tuning != null ? tuning : new Tuning();
     }
 
     /** @return the experimental settings: they may change or vanish in any release (see {@link ExperimentalSettings}) */
@@ -225,11 +230,22 @@ public final class PoolConfig {
     EngineSettings engineSettings() {
         return new EngineSettings(name, parallelism, stackSize, daemon, keepAliveNanos, listener,
                 uncaughtExceptionHandler, onWorkerStart, onWorkerExit, multiprogramming,
-                tuning.blockDeque(), tuning.stealsHalf(),
+                tuning != null && tuning.blockDeque(), tuning != null && tuning.stealsHalf(),
                 experimental != null ? experimental.stealHalfLimit : ExperimentalSettings.DEFAULT_STEAL_HALF_LIMIT,
-                tuning.spawnBound(),
+                tuning != null ? tuning.spawnBound() : Tuning.DEFAULT_SPAWN_BOUND,
                 experimental != null ? experimental.spinRounds : ExperimentalSettings.DEFAULT_SPIN_ROUNDS,
-                tuning.stealPaceNanos(), tuning.greedyJoins(), tuning.lazySplitting());
+                tuning != null ? tuning.stealPaceNanos() : Tuning.DEFAULT_STEAL_PACE_NANOS,
+                tuning == null || tuning.greedyJoins(), tuning == null || tuning.lazySplitting());
+    }
+
+    /** @return whether the tuning sets a topology, hierarchical victims or steal-back */
+    boolean hasLocality() {
+        return tuning != null && (tuning.topology() != null || tuning.hierarchicalVictims() || tuning.stealBack());
+    }
+
+    /** @return {@link Tuning#runNext()}, asked without making the defaults' object */
+    boolean runNext() {
+        return tuning != null && tuning.runNext();
     }
 
     @Override
@@ -240,19 +256,19 @@ public final class PoolConfig {
                 && uncaughtExceptionHandler == c.uncaughtExceptionHandler && onWorkerStart == c.onWorkerStart
                 && onWorkerExit == c.onWorkerExit && contextPropagator == c.contextPropagator && maxSpares == c.maxSpares
                 && threadFactory == c.threadFactory
-                && multiprogramming == c.multiprogramming && tuning.equals(c.tuning) && experimental().equals(c.experimental());
+                && multiprogramming == c.multiprogramming && tuning().equals(c.tuning()) && experimental().equals(c.experimental());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, parallelism, stackSize, daemon, keepAliveNanos, profile, tuning);
+        return Objects.hash(name, parallelism, stackSize, daemon, keepAliveNanos, profile, tuning());
     }
 
     @Override
     public String toString() {
         return "PoolConfig[name=" + name + ", parallelism=" + parallelism + ", stackSize=" + stackSize
                 + ", daemon=" + daemon + ", keepAliveNanos=" + keepAliveNanos + ", profile=" + profile
-                + ", maxSpares=" + maxSpares + ", multiprogramming=" + multiprogramming + ", listener=" + listener + ", " + tuning
+                + ", maxSpares=" + maxSpares + ", multiprogramming=" + multiprogramming + ", listener=" + listener + ", " + tuning()
                 + (experimental != null ? ", " + experimental : "") + "]";
     }
 

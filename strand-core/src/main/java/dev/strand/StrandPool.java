@@ -179,12 +179,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             Task.profilingStarts();               // before the workers start
         }
         this.profiler = profile ? Profiling.start(config.name(), p, config.timeline()) : null;
-        PoolConfig.Tuning t = config.tuning();
         // No locality setting (the default): no Locality object, and no class loaded for one.
-        this.board = new StealBoard(slots, t.topology() == null && !t.hierarchicalVictims() && !t.stealBack() ? null
-                : Locality.of(t.topology() == null ? null : t.topology().spec(), t.hierarchicalVictims(),
-                        t.stealBack(), p));
-        this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
+        PoolConfig.Tuning t = config.hasLocality() ? config.tuning() : null;
+        this.board = new StealBoard(slots, t == null ? null : Locality.of(t.topology() == null ? null
+                : t.topology().spec(), t.hierarchicalVictims(), t.stealBack(), p));
+        this.nexts = config.runNext() ? new NextSlots(p) : null;
         try {
             for (int i = 0; i < p; i++) {         // all made before any starts: a failure starts none
                 workers[i] = StrandWorkerThread.make(this, i);

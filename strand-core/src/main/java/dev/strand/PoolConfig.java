@@ -51,6 +51,7 @@ public final class PoolConfig {
     private final ContextPropagator<?> contextPropagator;
     private final StrandWorkerThread.Factory threadFactory;
     private final int maxSpares;
+    /** Null in {@code new StrandPool(n)}'s configuration: AUTO, read without loading the enum's class. */
     private final Multiprogramming multiprogramming;
     /**
      * Null when the builder set no tuning: then {@link #tuning()} makes the defaults, and the pool
@@ -103,7 +104,7 @@ public final class PoolConfig {
         this.daemon = true; this.keepAliveNanos = DEFAULT_KEEP_ALIVE_NANOS; this.profile = false; this.timeline = false;
         this.listener = null; this.uncaughtExceptionHandler = null; this.onWorkerStart = null; this.onWorkerExit = null;
         this.contextPropagator = null; this.threadFactory = null; this.maxSpares = DEFAULT_MAX_SPARES;
-        this.multiprogramming = Multiprogramming.AUTO; this.tuning = null; this.experimental = null;
+        this.multiprogramming = null; this.tuning = null; this.experimental = null;
     }
 
     /**
@@ -123,7 +124,7 @@ public final class PoolConfig {
 
     /** @return whether workers yield before steals on a shared machine */
     public Multiprogramming multiprogramming() {
-        return multiprogramming;
+        return multiprogramming != null ? multiprogramming : Multiprogramming.AUTO;
     }
 
     /** @return the pool name; worker threads are named {@code strand-<name>-worker-<i>} */
@@ -256,7 +257,7 @@ public final class PoolConfig {
                 && uncaughtExceptionHandler == c.uncaughtExceptionHandler && onWorkerStart == c.onWorkerStart
                 && onWorkerExit == c.onWorkerExit && contextPropagator == c.contextPropagator && maxSpares == c.maxSpares
                 && threadFactory == c.threadFactory
-                && multiprogramming == c.multiprogramming && tuning().equals(c.tuning()) && experimental().equals(c.experimental());
+                && multiprogramming() == c.multiprogramming() && tuning().equals(c.tuning()) && experimental().equals(c.experimental());
     }
 
     @Override
@@ -268,7 +269,7 @@ public final class PoolConfig {
     public String toString() {
         return "PoolConfig[name=" + name + ", parallelism=" + parallelism + ", stackSize=" + stackSize
                 + ", daemon=" + daemon + ", keepAliveNanos=" + keepAliveNanos + ", profile=" + profile
-                + ", maxSpares=" + maxSpares + ", multiprogramming=" + multiprogramming + ", listener=" + listener + ", " + tuning()
+                + ", maxSpares=" + maxSpares + ", multiprogramming=" + multiprogramming() + ", listener=" + listener + ", " + tuning()
                 + (experimental != null ? ", " + experimental : "") + "]";
     }
 

@@ -1,6 +1,5 @@
 package dev.strand;
 
-import dev.strand.internal.worker.EngineSettings;
 import dev.strand.trace.SchedulerListener;
 import java.time.Duration;
 import java.util.Objects;
@@ -52,15 +51,15 @@ public final class PoolConfig {
     private final StrandWorkerThread.Factory threadFactory;
     private final int maxSpares;
     /** Null in {@code new StrandPool(n)}'s configuration: AUTO, read without loading the enum's class. */
-    private final Multiprogramming multiprogramming;
+    final Multiprogramming multiprogramming;
     /**
      * Null when the builder set no tuning: then {@link #tuning()} makes the defaults, and the pool
-     * asks its questions of this class ({@link #engineSettings()}, {@link #hasLocality()},
-     * {@link #runNext()}), so a pool of defaults loads no class for its tuning.
+     * reads this field ({@code PoolInternals.engineSettings}), so a pool of defaults loads no class
+     * for its tuning. Package-private, as are the other fields the pool reads directly.
      */
-    private final Tuning tuning;
+    final Tuning tuning;
     /** Null when the builder set no experimental setting: then {@link #experimental()} makes the defaults. */
-    private final ExperimentalSettings experimental;
+    final ExperimentalSettings experimental;
 
     private PoolConfig(Builder b) {
         // "pool-3", not "3": a bare number in "StrandPool '3' is shut down" reads as a parallelism
@@ -82,7 +81,7 @@ public final class PoolConfig {
         ConfigChecks.checkPool(this);
         this.tuning = b.tuning == null ? null : new Tuning(b.tuning);
         this.experimental = b.experimental == null ? null : new ExperimentalSettings(b.experimental, parallelism);
-        ConfigChecks.checkCombination(tuning().deque(), experimentalSplitDeques());
+        ConfigChecks.checkCombination(tuning().deque(), experimental != null && experimental.splitDeques);
     }
 
     /** Numbers the pools configured without a name: {@code pool-1}, {@code pool-2}, ... */
@@ -217,38 +216,6 @@ public final class PoolConfig {
         return experimental != null ? experimental : new ExperimentalSettings(null, parallelism);
     }
 
-    // Read by the pool without making the defaults' object: a pool that sets no experimental
-    // setting loads no class for them.
-    boolean experimentalSplitDeques() {
-        return experimental != null && experimental.splitDeques;
-    }
-
-    int experimentalMaxSearchers() {
-        return experimental != null ? experimental.maxSearchers : Math.max(1, parallelism / 2);
-    }
-
-    /** @return the settings the pool's workers run with: the engine's value of this configuration */
-    EngineSettings engineSettings() {
-        return new EngineSettings(name, parallelism, stackSize, daemon, keepAliveNanos, listener,
-                uncaughtExceptionHandler, onWorkerStart, onWorkerExit, multiprogramming,
-                tuning != null && tuning.blockDeque(), tuning != null && tuning.stealsHalf(),
-                experimental != null ? experimental.stealHalfLimit : ExperimentalSettings.DEFAULT_STEAL_HALF_LIMIT,
-                tuning != null ? tuning.spawnBound() : Tuning.DEFAULT_SPAWN_BOUND,
-                experimental != null ? experimental.spinRounds : ExperimentalSettings.DEFAULT_SPIN_ROUNDS,
-                tuning != null ? tuning.stealPaceNanos() : Tuning.DEFAULT_STEAL_PACE_NANOS,
-                tuning == null || tuning.greedyJoins(), tuning == null || tuning.lazySplitting());
-    }
-
-    /** @return whether the tuning sets a topology, hierarchical victims or steal-back */
-    boolean hasLocality() {
-        return tuning != null && (tuning.topology() != null || tuning.hierarchicalVictims() || tuning.stealBack());
-    }
-
-    /** @return {@link Tuning#runNext()}, asked without making the defaults' object */
-    boolean runNext() {
-        return tuning != null && tuning.runNext();
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof PoolConfig c && name.equals(c.name) && parallelism == c.parallelism
@@ -303,16 +270,16 @@ public final class PoolConfig {
         // accessors: a pool of defaults loads none of their classes (a fresh JVM reads each from
         // the jar on its way to the first task). equals, hashCode and toString go through the
         // accessors, so a null and the default it stands for are the same setting.
-        private final StealPolicy stealPolicy;
-        private final JoinPolicy joinPolicy;
-        private final boolean lazySplitting;
-        private final int spawnBound;
-        private final long stealPaceNanos;
-        private final boolean stealBack;
-        private final boolean hierarchicalVictims;
-        private final Topology topology;
-        private final boolean runNext;
-        private final DequeKind deque;
+        final StealPolicy stealPolicy;
+        final JoinPolicy joinPolicy;
+        final boolean lazySplitting;
+        final int spawnBound;
+        final long stealPaceNanos;
+        final boolean stealBack;
+        final boolean hierarchicalVictims;
+        final Topology topology;
+        final boolean runNext;
+        final DequeKind deque;
         private final int bwosBlocks;
         private final int bwosBlockSize;
 
@@ -338,21 +305,6 @@ public final class PoolConfig {
             this.bwosBlocks = b.bwosBlocks;
             this.bwosBlockSize = b.bwosBlockSize;
             ConfigChecks.checkTuning(this);
-        }
-
-        // The engine's questions, asked of the fields: a null (the default) answers without loading
-        // the enum's class.
-
-        boolean blockDeque() {
-            return deque != null && deque == DequeKind.BWOS;
-        }
-
-        boolean stealsHalf() {
-            return stealPolicy != null && stealPolicy == StealPolicy.HALF;
-        }
-
-        boolean greedyJoins() {
-            return joinPolicy == null || joinPolicy == JoinPolicy.GREEDY;
         }
 
         /** @return steal one task, or half a victim's deque */

@@ -159,11 +159,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     StrandPool(PoolConfig config, boolean common) {
         this.config = Objects.requireNonNull(config, "config must not be null");
         this.common = common;
-        this.settings = config.engineSettings();
+        this.settings = PoolInternals.engineSettings(config);
         int p = config.parallelism();
         int slots = p + config.maxSpares();       // spare slots get a deque and a thread when first used
         this.access = new PoolInternals(this);
-        this.sleep = new SleepCoordinator(p, config.maxSpares(), config.experimentalMaxSearchers(), access);
+        this.sleep = new SleepCoordinator(p, config.maxSpares(), PoolInternals.maxSearchers(config), access);
         this.workers = new Worker[slots];
         @SuppressWarnings("unchecked")
         WorkerDeque<Runnable>[] ds = (WorkerDeque<Runnable>[]) new WorkerDeque<?>[slots];
@@ -180,10 +180,10 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         }
         this.profiler = profile ? Profiling.start(config.name(), p, config.timeline()) : null;
         // No locality setting (the default): no Locality object, and no class loaded for one.
-        PoolConfig.Tuning t = config.hasLocality() ? config.tuning() : null;
+        PoolConfig.Tuning t = PoolInternals.hasLocality(config) ? config.tuning() : null;
         this.board = new StealBoard(slots, t == null ? null : Locality.of(t.topology() == null ? null
                 : t.topology().spec(), t.hierarchicalVictims(), t.stealBack(), p));
-        this.nexts = config.runNext() ? new NextSlots(p) : null;
+        this.nexts = PoolInternals.runNext(config) ? new NextSlots(p) : null;
         try {
             for (int i = 0; i < p; i++) {         // all made before any starts: a failure starts none
                 workers[i] = StrandWorkerThread.make(this, i);
@@ -211,7 +211,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             // a push when nothing is stealable grants at once: sleeping thieves do not ask.
             return new BwosDeque<>(t.bwosBlocks(), t.bwosBlockSize(), true, true, onShare);
         }
-        return new ChaseLevDeque<>(256, config.experimentalSplitDeques(), onShare);
+        return new ChaseLevDeque<>(256, PoolInternals.splitDeques(config), onShare);
     }
 
     // ---------------------------------------------------------------- the common pool

@@ -30,8 +30,14 @@ class PoolConfigTest {
     void theConstructorsDefaultsAreTheBuilders() {
         PoolConfig direct = PoolConfig.defaults(3);
         PoolConfig built = StrandPool.builder().name(direct.name()).parallelism(3).config();
-        assertThat(direct).isEqualTo(built);
+        assertThat(direct).isEqualTo(built).hasSameHashCodeAs(built);
         assertThat(direct.toString()).isEqualTo(built.toString());
+        // the settings it holds as null (their classes unloaded) read as the defaults
+        assertThat(direct.multiprogramming()).isEqualTo(Multiprogramming.AUTO);
+        assertThat(direct.tuning().deque()).isEqualTo(DequeKind.CHASE_LEV);
+        assertThat(direct.tuning().stealPolicy()).isEqualTo(StealPolicy.ONE);
+        assertThat(direct.tuning().joinPolicy()).isEqualTo(JoinPolicy.GREEDY);
+        assertThat(direct.tuning()).hasSameHashCodeAs(built.tuning()).hasToString(built.tuning().toString());
         assertThat(direct.tuning()).isEqualTo(built.tuning());
         assertThat(direct.experimental()).isEqualTo(built.experimental());
         assertThat(direct.name()).matches("pool-[1-9]\\d*");

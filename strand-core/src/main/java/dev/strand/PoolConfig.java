@@ -1,6 +1,5 @@
 package dev.strand;
 
-import dev.strand.internal.worker.EngineSettings;
 import dev.strand.trace.SchedulerListener;
 import java.time.Duration;
 import java.util.Objects;
@@ -51,14 +50,20 @@ public final class PoolConfig {
     private final ContextPropagator<?> contextPropagator;
     private final StrandWorkerThread.Factory threadFactory;
     private final int maxSpares;
-    private final Multiprogramming multiprogramming;
-    private final Tuning tuning;
+    /** Null in {@code new StrandPool(n)}'s configuration: AUTO, read without loading the enum's class. */
+    final Multiprogramming multiprogramming;
+    /**
+     * Null when the builder set no tuning: then {@link #tuning()} makes the defaults, and the pool
+     * reads this field ({@code PoolInternals.engineSettings}), so a pool of defaults loads no class
+     * for its tuning. Package-private, as are the other fields the pool reads directly.
+     */
+    final Tuning tuning;
     /** Null when the builder set no experimental setting: then {@link #experimental()} makes the defaults. */
-    private final ExperimentalSettings experimental;
+    final ExperimentalSettings experimental;
 
     private PoolConfig(Builder b) {
         // "pool-3", not "3": a bare number in "StrandPool '3' is shut down" reads as a parallelism
-        this.name = b.name != null ? b.name : "pool-" + Builder.SEQ.incrementAndGet();
+        this.name = b.name != null ? b.name : "pool-" + SEQ.incrementAndGet();
         this.parallelism = ConfigChecks.parallelismOverride(b.parallelism);
         this.stackSize = b.stackSize;
         this.daemon = b.daemon;
@@ -74,9 +79,31 @@ public final class PoolConfig {
         this.maxSpares = b.maxSpares;
         this.multiprogramming = Objects.requireNonNull(b.multiprogramming, "multiprogramming must not be null");
         ConfigChecks.checkPool(this);
-        this.tuning = b.tuning == null ? new Tuning() : new Tuning(b.tuning);
+        this.tuning = b.tuning == null ? null : new Tuning(b.tuning);
         this.experimental = b.experimental == null ? null : new ExperimentalSettings(b.experimental, parallelism);
-        ConfigChecks.checkCombination(tuning.deque(), experimentalSplitDeques());
+        ConfigChecks.checkCombination(tuning().deque(), experimental != null && experimental.splitDeques);
+    }
+
+    /** Numbers the pools configured without a name: {@code pool-1}, {@code pool-2}, ... */
+    private static final java.util.concurrent.atomic.AtomicInteger SEQ = new java.util.concurrent.atomic.AtomicInteger();
+
+    /**
+     * {@code new StrandPool(n)}'s configuration, the builder's defaults made without the builder and
+     * its checks (two classes less on a fresh JVM's start path); out of range, or overridden, by them.
+     */
+    static PoolConfig defaults(int parallelism) {
+        if (parallelism < 1 || parallelism > 32767 || System.getProperty(PARALLELISM_OVERRIDE_PROPERTY) != null) {
+            return new Builder().parallelism(parallelism).config();
+        }
+        return new PoolConfig(parallelism);
+    }
+
+    private PoolConfig(int parallelism) {
+        this.name = "pool-" + SEQ.incrementAndGet(); this.parallelism = parallelism; this.stackSize = 0;
+        this.daemon = true; this.keepAliveNanos = DEFAULT_KEEP_ALIVE_NANOS; this.profile = false; this.timeline = false;
+        this.listener = null; this.uncaughtExceptionHandler = null; this.onWorkerStart = null; this.onWorkerExit = null;
+        this.contextPropagator = null; this.threadFactory = null; this.maxSpares = DEFAULT_MAX_SPARES;
+        this.multiprogramming = null; this.tuning = null; this.experimental = null;
     }
 
     /**
@@ -96,7 +123,7 @@ public final class PoolConfig {
 
     /** @return whether workers yield before steals on a shared machine */
     public Multiprogramming multiprogramming() {
-        return multiprogramming;
+        return multiprogramming != null ? multiprogramming : Multiprogramming.AUTO;
     }
 
     /** @return the pool name; worker threads are named {@code strand-<name>-worker-<i>} */
@@ -181,36 +208,12 @@ public final class PoolConfig {
 
     /** @return the scheduler's supported settings */
     public Tuning tuning() {
-        return tuning;
+        return tuning != null ? tuning : new Tuning();
     }
 
-    /**
-     * @return the experimental settings: they may change or vanish in any release (see
-     *     {@link ExperimentalSettings})
-     */
+    /** @return the experimental settings: they may change or vanish in any release (see {@link ExperimentalSettings}) */
     public ExperimentalSettings experimental() {
         return experimental != null ? experimental : new ExperimentalSettings(null, parallelism);
-    }
-
-    // Read by the pool without making the defaults' object: a pool that sets no experimental
-    // setting loads no class for them.
-    boolean experimentalSplitDeques() {
-        return experimental != null && experimental.splitDeques;
-    }
-
-    int experimentalMaxSearchers() {
-        return experimental != null ? experimental.maxSearchers : Math.max(1, parallelism / 2);
-    }
-
-    /** @return the settings the pool's workers run with: the engine's value of this configuration */
-    EngineSettings engineSettings() {
-        return new EngineSettings(name, parallelism, stackSize, daemon, keepAliveNanos, listener,
-                uncaughtExceptionHandler, onWorkerStart, onWorkerExit, multiprogramming,
-                tuning.deque() == DequeKind.BWOS, tuning.stealPolicy() == StealPolicy.HALF,
-                experimental != null ? experimental.stealHalfLimit : ExperimentalSettings.DEFAULT_STEAL_HALF_LIMIT,
-                tuning.spawnBound(),
-                experimental != null ? experimental.spinRounds : ExperimentalSettings.DEFAULT_SPIN_ROUNDS,
-                tuning.stealPaceNanos(), tuning.joinPolicy() == JoinPolicy.GREEDY, tuning.lazySplitting());
     }
 
     @Override
@@ -221,19 +224,19 @@ public final class PoolConfig {
                 && uncaughtExceptionHandler == c.uncaughtExceptionHandler && onWorkerStart == c.onWorkerStart
                 && onWorkerExit == c.onWorkerExit && contextPropagator == c.contextPropagator && maxSpares == c.maxSpares
                 && threadFactory == c.threadFactory
-                && multiprogramming == c.multiprogramming && tuning.equals(c.tuning) && experimental().equals(c.experimental());
+                && multiprogramming() == c.multiprogramming() && tuning().equals(c.tuning()) && experimental().equals(c.experimental());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, parallelism, stackSize, daemon, keepAliveNanos, profile, tuning);
+        return Objects.hash(name, parallelism, stackSize, daemon, keepAliveNanos, profile, tuning());
     }
 
     @Override
     public String toString() {
         return "PoolConfig[name=" + name + ", parallelism=" + parallelism + ", stackSize=" + stackSize
                 + ", daemon=" + daemon + ", keepAliveNanos=" + keepAliveNanos + ", profile=" + profile
-                + ", maxSpares=" + maxSpares + ", multiprogramming=" + multiprogramming + ", listener=" + listener + ", " + tuning
+                + ", maxSpares=" + maxSpares + ", multiprogramming=" + multiprogramming() + ", listener=" + listener + ", " + tuning()
                 + (experimental != null ? ", " + experimental : "") + "]";
     }
 
@@ -263,33 +266,29 @@ public final class PoolConfig {
         /** Largest {@link #spawnBound()}: a deque's largest capacity. */
         public static final int MAX_SPAWN_BOUND = 1 << 30;
 
-        private final StealPolicy stealPolicy;
-        private final JoinPolicy joinPolicy;
-        private final boolean lazySplitting;
-        private final int spawnBound;
-        private final long stealPaceNanos;
-        private final boolean stealBack;
-        private final boolean hierarchicalVictims;
-        private final Topology topology;
-        private final boolean runNext;
-        private final DequeKind deque;
+        // The three enums are null in the defaults' object, read as their defaults by the
+        // accessors: a pool of defaults loads none of their classes (a fresh JVM reads each from
+        // the jar on its way to the first task). equals, hashCode and toString go through the
+        // accessors, so a null and the default it stands for are the same setting.
+        final StealPolicy stealPolicy;
+        final JoinPolicy joinPolicy;
+        final boolean lazySplitting;
+        final int spawnBound;
+        final long stealPaceNanos;
+        final boolean stealBack;
+        final boolean hierarchicalVictims;
+        final Topology topology;
+        final boolean runNext;
+        final DequeKind deque;
         private final int bwosBlocks;
         private final int bwosBlockSize;
 
         /** The defaults: a configuration whose builder set no tuning loads no class for its builder. */
         private Tuning() {
-            this.stealPolicy = StealPolicy.ONE;
-            this.joinPolicy = JoinPolicy.GREEDY;
-            this.lazySplitting = true;
-            this.spawnBound = DEFAULT_SPAWN_BOUND;
-            this.stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
-            this.stealBack = false;
-            this.hierarchicalVictims = false;
-            this.topology = null;
-            this.runNext = false;
-            this.deque = DequeKind.CHASE_LEV;
-            this.bwosBlocks = DEFAULT_BWOS_BLOCKS;
-            this.bwosBlockSize = DEFAULT_BWOS_BLOCK_SIZE;
+            this.stealPolicy = null; this.joinPolicy = null; this.lazySplitting = true;
+            this.spawnBound = DEFAULT_SPAWN_BOUND; this.stealPaceNanos = DEFAULT_STEAL_PACE_NANOS;
+            this.stealBack = false; this.hierarchicalVictims = false; this.topology = null; this.runNext = false;
+            this.deque = null; this.bwosBlocks = DEFAULT_BWOS_BLOCKS; this.bwosBlockSize = DEFAULT_BWOS_BLOCK_SIZE;
         }
 
         private Tuning(Builder b) {
@@ -310,12 +309,12 @@ public final class PoolConfig {
 
         /** @return steal one task, or half a victim's deque */
         public StealPolicy stealPolicy() {
-            return stealPolicy;
+            return stealPolicy != null ? stealPolicy : StealPolicy.ONE;
         }
 
         /** @return greedy (helping) or stalling joins */
         public JoinPolicy joinPolicy() {
-            return joinPolicy;
+            return joinPolicy != null ? joinPolicy : JoinPolicy.GREEDY;
         }
 
         /**
@@ -391,7 +390,7 @@ public final class PoolConfig {
          *     "Choosing the deque"
          */
         public DequeKind deque() {
-            return deque;
+            return deque != null ? deque : DequeKind.CHASE_LEV;
         }
 
         /**
@@ -413,28 +412,28 @@ public final class PoolConfig {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Tuning t && stealPolicy == t.stealPolicy
-                    && joinPolicy == t.joinPolicy && lazySplitting == t.lazySplitting
+            return o instanceof Tuning t && stealPolicy() == t.stealPolicy()
+                    && joinPolicy() == t.joinPolicy() && lazySplitting == t.lazySplitting
                     && spawnBound == t.spawnBound && stealPaceNanos == t.stealPaceNanos
                     && stealBack == t.stealBack && hierarchicalVictims == t.hierarchicalVictims
                     && Objects.equals(topology, t.topology) && runNext == t.runNext
-                    && deque == t.deque && bwosBlocks == t.bwosBlocks
+                    && deque() == t.deque() && bwosBlocks == t.bwosBlocks
                     && bwosBlockSize == t.bwosBlockSize;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(stealPolicy, joinPolicy, lazySplitting, spawnBound, stealPaceNanos, stealBack,
-                    hierarchicalVictims, topology, runNext, deque, bwosBlocks, bwosBlockSize);
+            return Objects.hash(stealPolicy(), joinPolicy(), lazySplitting, spawnBound, stealPaceNanos, stealBack,
+                    hierarchicalVictims, topology, runNext, deque(), bwosBlocks, bwosBlockSize);
         }
 
         @Override
         public String toString() {
-            return "Tuning[stealPolicy=" + stealPolicy + ", joinPolicy=" + joinPolicy
+            return "Tuning[stealPolicy=" + stealPolicy() + ", joinPolicy=" + joinPolicy()
                     + ", lazySplitting=" + lazySplitting + ", spawnBound=" + spawnBound
                     + ", stealPaceNanos=" + stealPaceNanos + ", stealBack=" + stealBack
                     + ", hierarchicalVictims=" + hierarchicalVictims + ", topology=" + topology
-                    + ", runNext=" + runNext + ", deque=" + deque + ", bwosBlocks=" + bwosBlocks
+                    + ", runNext=" + runNext + ", deque=" + deque() + ", bwosBlocks=" + bwosBlocks
                     + ", bwosBlockSize=" + bwosBlockSize + "]";
         }
 
@@ -493,9 +492,6 @@ public final class PoolConfig {
 
     /** Builder with defaults: parallelism = available processors, daemon workers, 60 s keep-alive. */
     public static final class Builder {
-        private static final java.util.concurrent.atomic.AtomicInteger SEQ =
-                new java.util.concurrent.atomic.AtomicInteger();
-
         private String name;
         private int parallelism = Runtime.getRuntime().availableProcessors();
         private long stackSize = 0;
@@ -597,10 +593,7 @@ public final class PoolConfig {
         public Builder listener(SchedulerListener v) { listener = v; return this; }
 
         /** @param v handler for failures of {@code execute}d Runnables, or null @return this */
-        public Builder uncaughtExceptionHandler(Thread.UncaughtExceptionHandler v) {
-            uncaughtExceptionHandler = v;
-            return this;
-        }
+        public Builder uncaughtExceptionHandler(Thread.UncaughtExceptionHandler v) { uncaughtExceptionHandler = v; return this; }
 
         /**
          * Runs {@code hook} on every worker thread, on that thread, before it takes any task: to
@@ -630,10 +623,7 @@ public final class PoolConfig {
          * @param propagator captures and installs the context, or null for none
          * @return this
          */
-        public Builder contextPropagator(ContextPropagator<?> propagator) {
-            contextPropagator = propagator;
-            return this;
-        }
+        public Builder contextPropagator(ContextPropagator<?> propagator) { contextPropagator = propagator; return this; }
 
         /**
          * Makes the pool's threads, as ForkJoinPool's {@code ForkJoinWorkerThreadFactory} does:

@@ -5,24 +5,69 @@ import dev.strand.internal.deque.WorkerDeque;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.ControlWord;
-import dev.strand.internal.sleep.SleepCoordinator;
 import dev.strand.internal.worker.Contexts;
+import dev.strand.internal.worker.EngineSettings;
 import dev.strand.internal.worker.PoolAccess;
 import dev.strand.internal.worker.Worker;
+import java.util.function.IntConsumer;
 
 /**
  * A pool's operations for its workers (the {@link PoolAccess} of {@code internal.worker}):
  * they stay package-private here, and the workers reach them through nothing public.
  */
-final class PoolInternals extends PoolAccess implements SleepCoordinator.Reviver {
+final class PoolInternals extends PoolAccess implements IntConsumer {
     private final StrandPool pool;
 
     PoolInternals(StrandPool pool) {
+        super(new PoolCallbacks(pool, PoolCallbacks.STOPPING, -1), new PoolCallbacks(pool, PoolCallbacks.VISIBLE, -1),
+                new PoolCallbacks(pool, PoolCallbacks.SURPLUS, -1));
         this.pool = pool;
     }
 
+    // ---------------------------------------------------------------- the engine's view of a configuration
+    // Read from the configuration's fields, not through its accessors: a setting left at its
+    // default is null there (no tuning object, no enum constant), and a pool of defaults loads no
+    // class for it on its way to the first task (docs/design.md, "Start-up").
+
+    /** @return the settings the pool's workers run with: the engine's value of {@code c} */
+    static EngineSettings engineSettings(PoolConfig c) {
+        PoolConfig.Tuning t = c.tuning;
+        return new EngineSettings(c.name(), c.parallelism(), c.stackSize(), c.daemon(), c.keepAliveNanos(),
+                c.listener(), c.uncaughtExceptionHandler(), c.onWorkerStart(), c.onWorkerExit(), c.multiprogramming,
+                t != null && t.deque != null && t.deque == DequeKind.BWOS,
+                t != null && t.stealPolicy != null && t.stealPolicy == StealPolicy.HALF,
+                c.experimental != null ? c.experimental.stealHalfLimit : ExperimentalSettings.DEFAULT_STEAL_HALF_LIMIT,
+                t != null ? t.spawnBound : PoolConfig.Tuning.DEFAULT_SPAWN_BOUND,
+                c.experimental != null ? c.experimental.spinRounds : ExperimentalSettings.DEFAULT_SPIN_ROUNDS,
+                t != null ? t.stealPaceNanos : PoolConfig.Tuning.DEFAULT_STEAL_PACE_NANOS,
+                t == null || t.joinPolicy == null || t.joinPolicy == JoinPolicy.GREEDY,
+                t == null || t.lazySplitting);
+    }
+
+    /** @return whether {@code c}'s tuning sets a topology, hierarchical victims or steal-back */
+    static boolean hasLocality(PoolConfig c) {
+        PoolConfig.Tuning t = c.tuning;
+        return t != null && (t.topology != null || t.hierarchicalVictims || t.stealBack);
+    }
+
+    /** @return {@code c}'s run-next setting */
+    static boolean runNext(PoolConfig c) {
+        return c.tuning != null && c.tuning.runNext;
+    }
+
+    /** @return {@code c}'s split-deques setting */
+    static boolean splitDeques(PoolConfig c) {
+        return c.experimental != null && c.experimental.splitDeques;
+    }
+
+    /** @return {@code c}'s cap on searching workers */
+    static int maxSearchers(PoolConfig c) {
+        return c.experimental != null ? c.experimental.maxSearchers : Math.max(1, c.parallelism() / 2);
+    }
+
+    /** The sleep protocol's reviver: starts a thread for the claimed dormant or reserve slot {@code index}. */
     @Override
-    public void revive(int index) {
+    public void accept(int index) {
         PoolSpares.revive(pool, index);
     }
 

@@ -139,7 +139,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
      * @throws IllegalArgumentException if {@code parallelism < 1}
      */
     public StrandPool(int parallelism) {
-        this(builder().parallelism(parallelism).config());
+        this(PoolConfig.defaults(parallelism));
     }
 
     /** A pool with one worker per available processor. */
@@ -159,11 +159,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
     StrandPool(PoolConfig config, boolean common) {
         this.config = Objects.requireNonNull(config, "config must not be null");
         this.common = common;
-        this.settings = config.engineSettings();
+        this.settings = PoolInternals.engineSettings(config);
         int p = config.parallelism();
         int slots = p + config.maxSpares();       // spare slots get a deque and a thread when first used
         this.access = new PoolInternals(this);
-        this.sleep = new SleepCoordinator(p, config.maxSpares(), config.experimentalMaxSearchers(), access);
+        this.sleep = new SleepCoordinator(p, config.maxSpares(), PoolInternals.maxSearchers(config), access);
         this.workers = new Worker[slots];
         @SuppressWarnings("unchecked")
         WorkerDeque<Runnable>[] ds = (WorkerDeque<Runnable>[]) new WorkerDeque<?>[slots];
@@ -179,10 +179,11 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
             Task.profilingStarts();               // before the workers start
         }
         this.profiler = profile ? Profiling.start(config.name(), p, config.timeline()) : null;
-        PoolConfig.Tuning t = config.tuning();
-        this.board = new StealBoard(slots, Locality.of(t.topology() == null ? null : t.topology().spec(),
-                t.hierarchicalVictims(), t.stealBack(), p));
-        this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
+        // No locality setting (the default): no Locality object, and no class loaded for one.
+        PoolConfig.Tuning t = PoolInternals.hasLocality(config) ? config.tuning() : null;
+        this.board = new StealBoard(slots, t == null ? null : Locality.of(t.topology() == null ? null
+                : t.topology().spec(), t.hierarchicalVictims(), t.stealBack(), p));
+        this.nexts = PoolInternals.runNext(config) ? new NextSlots(p) : null;
         try {
             for (int i = 0; i < p; i++) {         // all made before any starts: a failure starts none
                 workers[i] = StrandWorkerThread.make(this, i);
@@ -203,14 +204,14 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
 
     WorkerDeque<Runnable> newDeque(int owner) {
         Runnable onShare = new PoolCallbacks(this, PoolCallbacks.WAKE_ON_SHARE, owner);
-        PoolConfig.Tuning t = config.tuning();
-        if (t.deque() == DequeKind.BWOS) {
+        if (settings.blockDeque) {
+            PoolConfig.Tuning t = config.tuning();
             // Thieves that find only the owner's private block ask it to grant the block (Lace's
             // remedy): without it a worker holding fewer tasks than a block would share none. And
             // a push when nothing is stealable grants at once: sleeping thieves do not ask.
             return new BwosDeque<>(t.bwosBlocks(), t.bwosBlockSize(), true, true, onShare);
         }
-        return new ChaseLevDeque<>(256, config.experimentalSplitDeques(), onShare);
+        return new ChaseLevDeque<>(256, PoolInternals.splitDeques(config), onShare);
     }
 
     // ---------------------------------------------------------------- the common pool

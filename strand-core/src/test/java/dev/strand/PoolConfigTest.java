@@ -22,6 +22,32 @@ class PoolConfigTest {
         assertThat(PoolConfig.class.isRecord()).isFalse();
     }
 
+    /**
+     * {@code new StrandPool(n)} makes its configuration without the builder (a fresh JVM's start
+     * path): the same settings, the same name sequence, the same range checks.
+     */
+    @Test
+    void theConstructorsDefaultsAreTheBuilders() {
+        PoolConfig direct = PoolConfig.defaults(3);
+        PoolConfig built = StrandPool.builder().name(direct.name()).parallelism(3).config();
+        assertThat(direct).isEqualTo(built).hasSameHashCodeAs(built);
+        assertThat(direct.toString()).isEqualTo(built.toString());
+        // the settings it holds as null (their classes unloaded) read as the defaults
+        assertThat(direct.multiprogramming()).isEqualTo(Multiprogramming.AUTO);
+        assertThat(direct.tuning().deque()).isEqualTo(DequeKind.CHASE_LEV);
+        assertThat(direct.tuning().stealPolicy()).isEqualTo(StealPolicy.ONE);
+        assertThat(direct.tuning().joinPolicy()).isEqualTo(JoinPolicy.GREEDY);
+        assertThat(direct.tuning()).hasSameHashCodeAs(built.tuning()).hasToString(built.tuning().toString());
+        assertThat(direct.tuning()).isEqualTo(built.tuning());
+        assertThat(direct.experimental()).isEqualTo(built.experimental());
+        assertThat(direct.name()).matches("pool-[1-9]\\d*");
+        assertThat(PoolConfig.defaults(3).name()).matches("pool-[1-9]\\d*").isNotEqualTo(direct.name());
+        for (int bad : new int[] {0, -1, 32768}) {
+            assertThatThrownBy(() -> new StrandPool(bad)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("parallelism must be in [1, 32767], got " + bad);
+        }
+    }
+
     @Test
     void defaults() {
         PoolConfig c = StrandPool.builder().parallelism(6).config();

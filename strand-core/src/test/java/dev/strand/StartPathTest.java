@@ -94,14 +94,47 @@ class StartPathTest {
                 || c.startsWith("dev.strand.internal.profile."))).isEmpty();
     }
 
+    /**
+     * {@code new StrandPool(n)} makes its default configuration directly: the builder and the
+     * range checks are classes of their own that a pool of defaults does not need. The sleep
+     * protocol's questions are answered by the pool's one callback class and its reviver is a JDK
+     * interface, not classes of their own.
+     */
+    @Test
+    void theDefaultConstructorLoadsNoBuilderNoChecksAndNoExtraCallbackClasses() {
+        assertThat(loaded(c -> c.equals("dev.strand.PoolConfig$Builder") || c.equals("dev.strand.ConfigChecks")
+                || c.equals("dev.strand.internal.worker.PoolAccess$Ask")
+                || c.equals("dev.strand.internal.sleep.SleepCoordinator$Reviver"))).isEmpty();
+    }
+
+    /**
+     * A pool of defaults loads no class for settings it does not use: its tuning (asked of the
+     * configuration, the enums read as their defaults), its multiprogramming mode, its locality, or the {@code Steal} result
+     * type that only tests and callers outside the engine use; and each deque is one class of fields
+     * and the deque, its padding declared in them, not one class per pad.
+     */
+    @Test
+    void noClassForUnusedSettingsOrForPadding() {
+        assertThat(loaded(c -> c.equals("dev.strand.PoolConfig$Tuning") || c.equals("dev.strand.StealPolicy")
+                || c.equals("dev.strand.JoinPolicy") || c.equals("dev.strand.DequeKind")
+                || c.equals("dev.strand.Multiprogramming")
+                || c.equals("dev.strand.internal.victim.Locality") || c.equals("dev.strand.internal.deque.Steal")))
+                .isEmpty();
+        assertThat(loaded(c -> c.startsWith("dev.strand.internal.deque."))).containsExactlyInAnyOrder(
+                "dev.strand.internal.deque.WorkerDeque", "dev.strand.internal.deque.DequeFields",
+                "dev.strand.internal.deque.ChaseLevDeque", "dev.strand.internal.deque.InjectorFields",
+                "dev.strand.internal.deque.Injector");
+    }
+
     @Test
     void theStartPathLoadsAFewDozenOfTheLibrarysClasses() {
         long ours = loaded.stream().filter(c -> c.startsWith("dev.strand.") && !c.startsWith("dev.strand.StartPath"))
                 .count();
         // Each class loaded from a jar costs most of a millisecond in a fresh JVM: a budget, so that
-        // a change that adds classes to the start path is a deliberate one. 51 load in every run
-        // now; a join that waits loads Joins, and one that blocks Compensation, only when one
-        // happens (in 4 and 1 of 12 runs): 53 at most, no slack beyond them.
-        assertThat(ours).isBetween(20L, 53L);
+        // a change that adds classes to the start path is a deliberate one. 32 load in every run
+        // now; a join that waits loads Joins, one that blocks Compensation, and a task run nested
+        // in a wait Runs, only when one happens (in 5, 1 and 1 of 12 runs): 35 at most, no slack
+        // beyond them.
+        assertThat(ours).isBetween(20L, 35L);
     }
 }

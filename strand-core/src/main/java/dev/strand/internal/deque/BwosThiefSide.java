@@ -120,7 +120,7 @@ abstract class BwosThiefSide<T> extends BwosLayout.DequeFields implements Worker
         if (x == null) {
             return Steal.empty();
         }
-        return x == LOST ? Steal.retry() : new Steal.Success<>((T) x);
+        return x == LOST ? Steal.retry() : Steal.success((T) x);
     }
 
     /**

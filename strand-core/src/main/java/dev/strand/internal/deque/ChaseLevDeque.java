@@ -80,7 +80,10 @@ import java.util.Objects;
  *
  * @param <T> the element type; {@code null} elements are rejected
  */
-public final class ChaseLevDeque<T> extends ChaseLevDequeFields implements WorkerDeque<T> {
+public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T> {
+
+    // The trailing pad: bottom's line shared with no neighbouring object (see DequeFields).
+    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
 
     private static final VarHandle TOP;
     private static final VarHandle BOTTOM;
@@ -95,11 +98,11 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields implements Worke
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            TOP = l.findVarHandle(TopField.class, "top", long.class);
-            BOTTOM = l.findVarHandle(BottomField.class, "bottom", long.class);
-            ARRAY = l.findVarHandle(BottomField.class, "array", Object[].class);
-            END = l.findVarHandle(BottomField.class, "end", long.class);
-            REQUEST = l.findVarHandle(TopField.class, "request", int.class);
+            TOP = l.findVarHandle(DequeFields.class, "top", long.class);
+            BOTTOM = l.findVarHandle(DequeFields.class, "bottom", long.class);
+            ARRAY = l.findVarHandle(DequeFields.class, "array", Object[].class);
+            END = l.findVarHandle(DequeFields.class, "end", long.class);
+            REQUEST = l.findVarHandle(DequeFields.class, "request", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -378,7 +381,7 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields implements Worke
         if (x == null) {
             return Steal.empty();
         }
-        return x == LOST ? Steal.retry() : new Steal.Success<>((T) x);
+        return x == LOST ? Steal.retry() : Steal.success((T) x);
     }
 
     /**
@@ -652,28 +655,20 @@ public final class ChaseLevDeque<T> extends ChaseLevDequeFields implements Worke
 /*
  * Field layout: top (written by thieves' CASes) and bottom (written by the owner) sit on separate
  * cache lines, away from neighbouring objects, so a steal does not invalidate the owner's line.
- * HotSpot lays superclass fields before subclass fields, which makes this padding reliable.
+ * HotSpot lays superclass fields before subclass fields, a class's longs in the order they are
+ * declared, and its references after its primitives: so one class holds a pad, top, a pad and the
+ * owner's fields, and the deque itself the trailing pad (a class per pad was four more classes for
+ * a fresh JVM to load on its way to the first task). The layout puts an int where the object
+ * header leaves a gap, so request sits on the header's line, away from both top and bottom; only
+ * the split mode's thieves write it.
  */
-abstract class Pad0 {
+abstract class DequeFields {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
-}
-
-abstract class TopField extends Pad0 {
     long top;            // accessed through VarHandles only
-    int request;         // split mode: a thief found only private work (beside top: thieves write both)
-}
-
-abstract class Pad1 extends TopField {
+    int request;         // split mode: a thief found only private work (written by thieves)
     long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
-}
-
-abstract class BottomField extends Pad1 {
     long bottom;         // written by the owner only; read by thieves through VarHandles
     Object[] array;      // replaced by the owner on growth; read by thieves through VarHandles
     long cleared;        // owner-private: stolen slots below this index are already nulled
     long end;            // split mode: one past the last private element; written by the owner only
-}
-
-abstract class ChaseLevDequeFields extends BottomField {
-    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
 }

@@ -41,6 +41,9 @@ import java.util.function.BooleanSupplier;
  */
 public final class Injector<T> extends InjectorFields {
 
+    // The trailing pad: the producers' line shared with no neighbouring object (see InjectorFields).
+    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
+
     private static final VarHandle HEAD;
     private static final VarHandle TAIL;
     private static final VarHandle LOCK;
@@ -50,10 +53,10 @@ public final class Injector<T> extends InjectorFields {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            HEAD = l.findVarHandle(HeadField.class, "head", long.class);
-            TAIL = l.findVarHandle(TailFields.class, "tail", long.class);
-            LOCK = l.findVarHandle(TailFields.class, "lock", int.class);
-            ARRAY = l.findVarHandle(TailFields.class, "array", Object[].class);
+            HEAD = l.findVarHandle(InjectorFields.class, "head", long.class);
+            TAIL = l.findVarHandle(InjectorFields.class, "tail", long.class);
+            LOCK = l.findVarHandle(InjectorFields.class, "lock", int.class);
+            ARRAY = l.findVarHandle(InjectorFields.class, "array", Object[].class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -339,28 +342,19 @@ public final class Injector<T> extends InjectorFields {
 
 /*
  * Field layout: head (CASed by consumers) and the producers' fields sit on separate cache lines,
- * away from neighbouring objects (superclass fields come first on HotSpot).
+ * away from neighbouring objects: superclass fields come first on HotSpot, a class's longs in the
+ * order they are declared and its references after its primitives, so one class holds a pad,
+ * head, a pad and the producers' fields, and the injector the trailing pad (a class per pad was
+ * four more classes on a fresh JVM's path to its first task). The layout puts an int where the
+ * object header leaves a gap, so the lock word sits on the header's line, away from head and tail.
  */
-abstract class InjectorPad0 {
+abstract class InjectorFields {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
-}
-
-abstract class HeadField extends InjectorPad0 {
     long head;           // through VarHandles only
-}
-
-abstract class InjectorPad1 extends HeadField {
     long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
-}
-
-abstract class TailFields extends InjectorPad1 {
     long tail;           // written under the lock; read by consumers through VarHandles
     int lock;            // 0 free, 1 held
     Object[] array;      // replaced under the lock; read by consumers through VarHandles
     long headSeen;       // lock holders only: a head no newer than the real one
     long cleared;        // lock holders only: consumed slots below this index are nulled
-}
-
-abstract class InjectorFields extends TailFields {
-    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
 }

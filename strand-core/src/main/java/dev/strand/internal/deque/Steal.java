@@ -30,6 +30,15 @@ public sealed interface Steal<T> permits Steal.Empty, Steal.Retry, Steal.Success
         return (Steal<T>) Constants.EMPTY;
     }
 
+    /**
+     * A success, made here rather than by the deques: a deque method that returned a
+     * {@code new Success} as a {@code Steal} would make the verifier load this interface when it
+     * links the deque, on every pool's start, although a pool's own steals never call it.
+     */
+    static <T> Steal<T> success(T value) {
+        return new Success<>(value);
+    }
+
     /** @return the shared {@link Retry} result */
     @SuppressWarnings("unchecked")
     static <T> Steal<T> retry() {

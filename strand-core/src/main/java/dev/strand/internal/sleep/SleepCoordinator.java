@@ -4,6 +4,7 @@ import dev.strand.internal.stack.StackReserve;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
 
 /**
  * Decides when idle workers park and who wakes them. See {@code package-info.java} for the protocol
@@ -33,21 +34,6 @@ public final class SleepCoordinator {
      * {@code RESERVE}, which it becomes when the keep-alive ends or the pool stops.
      */
     private static final int SPARE_IDLE = 4;
-
-    /**
-     * Starts a fresh thread for a dormant worker that a waker just claimed (its state is
-     * {@code AWAKE} and the control word counts it as searching), registering it with
-     * {@link #register} before starting it.
-     */
-    @FunctionalInterface
-    public interface Reviver {
-        /**
-         * @param index the claimed worker
-         * @throws RuntimeException or Error if no thread could be started; the coordinator then
-         *                          puts the worker back to dormant before rethrowing
-         */
-        void revive(int index);
-    }
 
     private static final VarHandle CTL;
     private static final VarHandle INUSE;
@@ -82,8 +68,14 @@ public final class SleepCoordinator {
      */
     private volatile int inUse;
     private final int maxSearchers;
-    /** Starts threads for dormant workers; null when workers never go dormant. */
-    private final Reviver reviver;
+    /**
+     * The reviver, null when workers never go dormant: given a slot that a waker just claimed (a dormant worker, its state
+     * {@code AWAKE} and counted as searching; or a reserve spare), starts a fresh thread for it,
+     * registering it with {@link #register} before starting it. If it throws (no thread could be
+     * started), the coordinator puts the slot back before rethrowing. A JDK interface, not one of
+     * this package: one class fewer for a fresh JVM to read from the jar (docs/design.md, "Start-up").
+     */
+    private final IntConsumer reviver;
 
     /** Park/unpark events counted for statistics: index w's parks, and unparks it issued. */
     private final long[] parks;
@@ -106,7 +98,7 @@ public final class SleepCoordinator {
      *                     workers never retire (then the keep-alive of {@link #workerPark} is
      *                     ignored)
      */
-    public SleepCoordinator(int size, int maxSearchers, Reviver reviver) {
+    public SleepCoordinator(int size, int maxSearchers, IntConsumer reviver) {
         this(size, 0, maxSearchers, reviver);
     }
 
@@ -118,7 +110,7 @@ public final class SleepCoordinator {
      * @param reviver      starts a thread for a dormant or reserve slot when it is claimed; may be
      *                     null only if {@code spares == 0}
      */
-    public SleepCoordinator(int core, int spares, int maxSearchers, Reviver reviver) {
+    public SleepCoordinator(int core, int spares, int maxSearchers, IntConsumer reviver) {
         if (core < 1 || maxSearchers < 1 || spares < 0) {
             throw new IllegalArgumentException("size and maxSearchers must be >= 1, spares >= 0");
         }
@@ -243,7 +235,7 @@ public final class SleepCoordinator {
      * {@code keepAliveNanos} of this sleep and a last re-scan finds nothing, the caller retires:
      * its state becomes {@code DORMANT} (still counted as a sleeper) and its thread must exit
      * without touching the pool's state again. A waker that claims a dormant worker starts a new
-     * thread for it through the {@link Reviver}.
+     * thread for it through the reviver.
      *
      * <p>Only an idle pool retires workers (no watch is running then), so the watch of case C is
      * never cut short: a sleeper watching an awake worker never retires.
@@ -426,7 +418,7 @@ public final class SleepCoordinator {
     private void revive(int i) {
         assert reviver != null : "a dormant worker without a reviver";
         try {
-            reviver.revive(i);
+            reviver.accept(i);
         } catch (Throwable e) {
             STATE.setVolatile(states, i * 16, DORMANT);
             CTL.getAndAdd(this, ControlWord.ONE_SLEEPER - ControlWord.ONE_SEARCHER);
@@ -517,7 +509,7 @@ public final class SleepCoordinator {
                 if ((int) STATE.getVolatile(states, i * 16) == RESERVE
                         && STATE.compareAndSet(states, i * 16, RESERVE, AWAKE)) {
                     try {
-                        reviver.revive(i);
+                        reviver.accept(i);
                     } catch (Throwable e) {
                         STATE.setVolatile(states, i * 16, RESERVE);
                         CTL.getAndAdd(this, ControlWord.ONE_RESERVE - ControlWord.ONE_SEARCHER);

@@ -39,13 +39,13 @@ public final class StealBoard {
 
     /** @param workers the pool's parallelism, {@code >= 1} */
     public StealBoard(int workers) {
-        this(workers, Locality.NONE);
+        this(workers, null);
     }
 
     /**
      * @param workers  the pool's worker slots, {@code >= 1}
-     * @param locality the pool's locality settings: with steal-back, the board keeps the thieves
-     *                 of each worker's work
+     * @param locality the pool's locality settings, or null for none: with steal-back, the board
+     *                 keeps the thieves of each worker's work
      */
     public StealBoard(int workers, Locality locality) {
         assert workers >= 1;
@@ -53,10 +53,10 @@ public final class StealBoard {
         this.locality = locality;
         this.tasks = new Runnable[workers * TASK_SPACING];
         this.bases = new long[workers * BASE_SPACING];
-        this.thieves = locality.stealBack() ? new int[workers * THIEF_SPACING] : null;
+        this.thieves = locality != null && locality.stealBack() ? new int[workers * THIEF_SPACING] : null;
     }
 
-    /** @return the pool's locality settings (its workers' victim plans) */
+    /** @return the pool's locality settings (its workers' victim plans), or null for none */
     public Locality locality() {
         return locality;
     }

@@ -31,7 +31,10 @@ public final class EngineSettings {
     public final Consumer<? super Thread> onWorkerStart;
     /** Runs last on every worker thread, or null. */
     public final Consumer<? super Thread> onWorkerExit;
-    /** Whether to yield before steal attempts. */
+    /**
+     * Whether to yield before steal attempts; null for {@code AUTO}, the default (a pool of
+     * defaults does not load the enum's class).
+     */
     public final Multiprogramming multiprogramming;
     /** Whether the deques are block-based (BWoS): bounded, with private elements. */
     public final boolean blockDeque;
@@ -76,7 +79,7 @@ public final class EngineSettings {
                           Multiprogramming multiprogramming, boolean blockDeque, boolean stealHalf,
                           int stealHalfLimit, int spawnBound, int spinRounds, long stealPaceNanos,
                           boolean greedyJoin, boolean lazySplitting) {
-        assert poolName != null && multiprogramming != null;
+        assert poolName != null;
         assert parallelism >= 1 && stackSize >= 0 && keepAliveNanos > 0 : "checked by the configuration";
         assert stealHalfLimit >= 1 && spawnBound >= 1 && spinRounds >= 0 && stealPaceNanos >= 0;
         this.poolName = poolName;

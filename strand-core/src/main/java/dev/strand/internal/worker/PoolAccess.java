@@ -6,41 +6,29 @@ package dev.strand.internal.worker;
  * class, so every call site is monomorphic and inlined.
  */
 public abstract class PoolAccess {
-    /** For the one implementation in {@code dev.strand}. */
-    protected PoolAccess() { }
+    /**
+     * For the one implementation in {@code dev.strand}, which hands over the three questions the
+     * sleep protocol asks as {@code BooleanSupplier}s: the pool's own callback class answers them,
+     * so that starting a pool loads no class of its own for them and spins no lambda class (see
+     * docs/design.md, "Start-up").
+     *
+     * @param stopping answers {@link #isStopping()}
+     * @param visible  answers {@link #workVisible()}
+     * @param surplus  answers {@link #spareSurplus()}
+     */
+    protected PoolAccess(java.util.function.BooleanSupplier stopping, java.util.function.BooleanSupplier visible,
+                         java.util.function.BooleanSupplier surplus) {
+        this.stopping = stopping;
+        this.visible = visible;
+        this.surplus = surplus;
+    }
 
     /** {@link #isStopping()} as the sleep protocol asks it. */
-    final java.util.function.BooleanSupplier stopping = new Ask(this, Ask.STOPPING);
+    final java.util.function.BooleanSupplier stopping;
     /** {@link #workVisible()} as the sleep protocol asks it. */
-    final java.util.function.BooleanSupplier visible = new Ask(this, Ask.VISIBLE);
+    final java.util.function.BooleanSupplier visible;
     /** {@link #spareSurplus()} as the sleep protocol asks it. */
-    final java.util.function.BooleanSupplier surplus = new Ask(this, Ask.SURPLUS);
-
-    /**
-     * A question to the pool as a {@code BooleanSupplier}: a named class, not a method reference,
-     * so that starting a pool spins no lambda classes (see the package essay, "Start-up").
-     */
-    private static final class Ask implements java.util.function.BooleanSupplier {
-        static final int STOPPING = 0;
-        static final int VISIBLE = 1;
-        static final int SURPLUS = 2;
-        private final PoolAccess pool;
-        private final int question;
-
-        Ask(PoolAccess pool, int question) {
-            this.pool = pool;
-            this.question = question;
-        }
-
-        @Override
-        public boolean getAsBoolean() {
-            return switch (question) {
-                case STOPPING -> pool.isStopping();
-                case VISIBLE -> pool.workVisible();
-                default -> pool.spareSurplus();
-            };
-        }
-    }
+    final java.util.function.BooleanSupplier surplus;
 
     /**
      * Takes external work for worker {@code w}: the oldest submission, and a batch of the next

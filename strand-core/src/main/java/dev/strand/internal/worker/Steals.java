@@ -124,8 +124,9 @@ final class Steals {
      *     process's workers outnumber its cores or met competition last quantum ({@code internal.feedback})
      */
     static boolean shared(Worker w) {
-        Multiprogramming m = w.multiprogramming;
-        return m == Multiprogramming.ALWAYS || (m == Multiprogramming.AUTO && Feedback.shared());
+        Multiprogramming m = w.multiprogramming;  // null: AUTO (EngineSettings)
+        return m == null ? Feedback.shared()
+                : m == Multiprogramming.ALWAYS || (m == Multiprogramming.AUTO && Feedback.shared());
     }
 
     /**

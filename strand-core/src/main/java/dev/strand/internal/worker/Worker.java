@@ -103,7 +103,7 @@ public class Worker extends Thread {
     final int core;
     /** Whether this slot is a spare: it returns to the reserve when the pool has one too many. */
     final boolean spare;
-    /** {@link Multiprogramming}: whether to yield before steal attempts (AUTO asks each time). */
+    /** {@link Multiprogramming}: whether to yield before steal attempts (AUTO asks each time; null is AUTO). */
     final Multiprogramming multiprogramming;
     final SchedulerListener listener;   // null when tracing is off
     /** This worker's side of the work/span profiler; null when the pool does not profile. */
@@ -230,10 +230,11 @@ public class Worker extends Thread {
         this.spare = index >= core;
         this.multiprogramming = c.multiprogramming;
         this.victims = new VictimOrder(core);
-        Locality locality = board.locality();
-        this.cursor = locality.walk() != null && !spare ? new VictimCursor(locality.walk(), index) : null;
-        this.noteThieves = locality.stealBack();
-        this.places = locality.places();
+        Locality locality = board.locality();     // null for none: Locality's class stays unloaded
+        this.cursor = locality != null && locality.walk() != null && !spare
+                ? new VictimCursor(locality.walk(), index) : null;
+        this.noteThieves = locality != null && locality.stealBack();
+        this.places = locality == null ? null : locality.places();
         this.group = places == null ? 0 : places.topGroup(index);
         this.listener = c.listener;
         this.poolName = c.poolName;
@@ -606,7 +607,8 @@ public class Worker extends Thread {
             return;                               // started or run by a factory: the pool refuses it
         }
         // Sampled for competition while it runs (AUTO only; spares run only while a worker blocks).
-        int tid = !spare && multiprogramming == Multiprogramming.AUTO ? Feedback.register() : -1;
+        int tid = !spare && (multiprogramming == null || multiprogramming == Multiprogramming.AUTO)
+                ? Feedback.register() : -1;           // null: AUTO (EngineSettings)
         try {
             if (prof != null) {
                 Profiling.bindWorker(prof);       // regions opened in tasks find it here

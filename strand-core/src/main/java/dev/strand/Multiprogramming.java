@@ -12,12 +12,12 @@ package dev.strand;
  */
 public enum Multiprogramming {
     /**
-     * Yield before steals while the process runs more pool workers than it has cores, counting
-     * the cgroup CPU quota of a container, or while the pool's workers wait for their cores
-     * because other threads or processes compete for them. The default. A worker counts while its
-     * thread runs: not after it retired at the end of the keep-alive (so neither an idle pool nor a
-     * pool dropped without {@code close()} keeps the mode on), nor a spare thread standing in for a
-     * blocked one. Competition is measured on Linux, once per 20 ms quantum, from how long the
+     * Yield before steals while the process has more pool workers awake than it has cores,
+     * counting the cgroup CPU quota of a container, or while the pool's workers wait for their
+     * cores because other threads or processes compete for them. The default. A worker counts
+     * while it is awake: not while it sleeps for want of work, nor after it retired at the end of
+     * the keep-alive (so neither an idle pool nor a pool dropped without {@code close()} keeps the
+     * mode on), nor a spare thread standing in for a blocked one. Competition is measured on Linux, once per 20 ms quantum, from how long the
      * workers waited on the kernel's run queue ({@code /proc/self/task/TID/schedstat}); it turns
      * the mode on within a quantum and off after three calm ones. While the mode is on, a worker
      * whose steal sweep failed also sleeps at once instead of spinning, so that a pool on a shared

@@ -19,23 +19,51 @@ import org.junit.jupiter.api.Timeout;
 /** The multiprogrammed mode: when it turns on, and that yielding workers lose no task. */
 class MultiprogrammingTest {
 
-    /** A pool with more workers than the process has cores turns AUTO on until it terminates. */
+    /**
+     * More awake workers than the process has cores turn AUTO on; the same pool idle, its workers
+     * asleep, counts nothing (a pool that sleeps does not compete for the cores), and a closed
+     * pool counts nothing either.
+     */
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void moreWorkersThanCoresTurnTheModeOnUntilThePoolTerminates() {
-        int before = Oversubscription.workers();
+    void awakeWorkersBeyondTheCoresTurnTheModeOnAndSleepingOnesCountNothing() throws Exception {
         Oversubscription.refine();                // as the feedback sampler does after its first quantum
         int p = CpuBudget.cores() + 1;
-        StrandPool pool = StrandPool.builder().parallelism(p).build();
-        try {
-            // Other pools of this JVM (the common pool) may retire idle workers meanwhile: at least.
-            assertThat(Oversubscription.workers()).isGreaterThanOrEqualTo(p);
-            assertThat(Oversubscription.active()).isTrue();
+        try (StrandPool pool = StrandPool.builder().parallelism(p).build()) {
+            // Settled first: the pool's workers asleep, the common pool's too if it was touched.
+            assertThat(awaitCount(c -> c < p)).as("a pool whose workers sleep counts nothing").isTrue();
+            int idle = Oversubscription.workers();
+            CountDownLatch all = new CountDownLatch(p);
+            CountDownLatch release = new CountDownLatch(1);
+            List<Task<?>> held = new ArrayList<>();
+            for (int i = 0; i < p; i++) {          // p tasks, each holding its worker: all awake
+                held.add(pool.submit(() -> {
+                    all.countDown();
+                    release.await();
+                    return null;
+                }));
+            }
+            assertThat(all.await(20, TimeUnit.SECONDS)).as("every worker took a task").isTrue();
+            try {
+                assertThat(Oversubscription.workers()).as("p awake workers").isGreaterThanOrEqualTo(p);
+                assertThat(Oversubscription.active()).as("%d awake workers on %d cores", p, CpuBudget.cores())
+                        .isTrue();
+            } finally {
+                release.countDown();
+            }
+            held.forEach(Task::join);
+            assertThat(awaitCount(c -> c <= idle)).as("asleep again, they count no more").isTrue();
             assertThat(pool.invoke(() -> fib(20))).isEqualTo(6765);
-        } finally {
-            pool.close();
         }
-        assertThat(Oversubscription.workers()).isLessThanOrEqualTo(before);
+    }
+
+    /** Waits up to 10 s for the count of awake workers to satisfy {@code ok}. */
+    private static boolean awaitCount(java.util.function.IntPredicate ok) throws InterruptedException {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!ok.test(Oversubscription.workers()) && System.nanoTime() - giveUp < 0) {
+            Thread.sleep(5);
+        }
+        return ok.test(Oversubscription.workers());
     }
 
     /**

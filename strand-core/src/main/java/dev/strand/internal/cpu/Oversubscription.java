@@ -3,16 +3,17 @@ package dev.strand.internal.cpu;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The process's live pool workers against its cores: a pool adds each core worker's thread as it
+ * The process's awake pool workers against its cores: a pool adds each core worker's thread as it
  * starts it (at the pool's start, and when work revives a slot whose thread retired after the
- * keep-alive), and each such thread removes itself as it exits (retired, or the pool stopped).
- * {@link #active()} says whether they add up to more than {@link CpuBudget#cores()} (see
- * {@link #refine}). Counting threads, not pools, makes the count follow what actually runs: a pool
- * dropped without {@code close()} counts until its idle workers retire, and is then collectable; an
- * idle common pool counts nothing once its workers have retired. Spare threads are not counted:
- * one runs only while a core worker blocks. A worker reads {@link #active()} before a steal
- * attempt, so it is two volatile reads: a counter written only when worker threads start and
- * exit, and the cores, written once.
+ * keep-alive); a worker leaves the count while it sleeps for want of work and comes back as it
+ * wakes, and removes itself as its thread exits (retired, or the pool stopped). {@link #active()}
+ * says whether they add up to more than {@link CpuBudget#cores()} (see {@link #refine}). Counting
+ * awake threads, not pools, makes the count follow what competes for the cores: an idle pool,
+ * one dropped without {@code close()} and an idle common pool count nothing, while two busy
+ * pools of P on P cores count 2P. Spare threads are not counted: one runs only while a core
+ * worker blocks. A worker reads {@link #active()} before a steal attempt, so it is two volatile
+ * reads: a counter written when worker threads sleep, wake, start and exit, and the cores,
+ * written once.
  */
 public final class Oversubscription {
     private Oversubscription() { }
@@ -46,7 +47,7 @@ public final class Oversubscription {
         assert left >= 0 : "removed more workers than were added";
     }
 
-    /** @return whether the live core worker threads outnumber the process's cores */
+    /** @return whether the awake core worker threads outnumber the process's cores */
     public static boolean active() {
         // From the count itself: a flag written after each change could be left stale by two
         // threads whose changes and writes interleave, and threads start and exit often.
@@ -65,7 +66,7 @@ public final class Oversubscription {
         return cores;
     }
 
-    /** @return the live core worker threads of every pool */
+    /** @return the awake core worker threads of every pool */
     public static int workers() {
         return WORKERS.get();
     }

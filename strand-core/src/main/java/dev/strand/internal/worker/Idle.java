@@ -1,5 +1,7 @@
 package dev.strand.internal.worker;
 
+import dev.strand.internal.cpu.Oversubscription;
+
 import dev.strand.internal.feedback.Feedback;
 
 /**
@@ -74,8 +76,7 @@ final class Idle {
         if (w.prof != null) {
             w.prof.parked(true);
         }
-        if (w.sleep.workerPark(w.index, w.poolAccess.stopping, w.workVisible, w.keepAliveNanos,
-                w.spare ? w.spareSurplus : null)) {                    // S3b
+        if (park(w)) {                                                 // S3b
             assert w.deque.isEmpty() && w.joins.depth == 0 && w.unfinishedCount == 0 && !Submits.holdsNext(w)
                     : "retired holding work";
             if (w.spare) {
@@ -95,6 +96,26 @@ final class Idle {
             w.prof.parked(false);
         }
         return null;
+    }
+
+    /**
+     * S3b: parks until woken, or until the keep-alive retires it. A core worker asleep does not
+     * compete for a core, so it leaves the process's count of awake workers while it sleeps
+     * ({@code internal.cpu.Oversubscription}); a spare is not counted at all.
+     *
+     * @return whether it retired (or, a spare, left for the reserve)
+     */
+    private static boolean park(Worker w) {
+        if (w.spare) {
+            return w.sleep.workerPark(w.index, w.poolAccess.stopping, w.workVisible, w.keepAliveNanos,
+                    w.spareSurplus);
+        }
+        Oversubscription.remove(1);
+        try {
+            return w.sleep.workerPark(w.index, w.poolAccess.stopping, w.workVisible, w.keepAliveNanos, null);
+        } finally {
+            Oversubscription.add(1);      // awake again, or retiring: its exit removes it
+        }
     }
 
     /** @return whether control word {@code c} counts every slot asleep (or in reserve) and none searching */

@@ -12,9 +12,9 @@
  *
  * <h2>When</h2>
  * {@code Multiprogramming.AUTO}, the default, yields while the process runs more pool workers
- * than it has cores ({@link dev.strand.internal.cpu.Oversubscription}): the live core worker
- * threads of every pool, each counted while its thread runs (a worker that retired after the
- * keep-alive, or whose pool was dropped and collected, counts no more). The cores are
+ * awake than it has cores ({@link dev.strand.internal.cpu.Oversubscription}): the core worker
+ * threads of every pool, each counted while it is awake (a worker asleep for want of work, one
+ * that retired after the keep-alive, or one whose pool was dropped and collected counts no more). The cores are
  * {@link dev.strand.internal.cpu.CpuBudget}: the processors the JVM reports, bounded by the
  * cgroup CPU quota read from {@code /sys/fs/cgroup} (a JVM run with container support off would
  * otherwise count the host's processors). The quota is read off the path to a pool's first result,

@@ -307,7 +307,8 @@ public final class Strand {
      * @return whether to split here
      */
     public static boolean wantsSplit() {
-        return !(Thread.currentThread() instanceof Worker w) || w.splitsAlways || w.deque.ownerSeesEmpty();
+        return !(Thread.currentThread() instanceof Worker w) || w.splitsAlways
+                || (w.splitGate.open() && w.deque.ownerSeesEmpty());
     }
 
     /** {@link #joinLong} off its inline path: outside a worker, timed by the profiler, or offering {@code g(y)}. */

@@ -36,6 +36,8 @@ public final class StealBoard {
     private final int[] thieves;
     private final int workers;
     private final Locality locality;
+    /** The pool's split gate ({@link SplitGate}): read at split points, paced by thieves. */
+    public final SplitGate splitGate;
 
     /** @param workers the pool's parallelism, {@code >= 1} */
     public StealBoard(int workers) {
@@ -48,9 +50,19 @@ public final class StealBoard {
      *                 of each worker's work
      */
     public StealBoard(int workers, Locality locality) {
+        this(workers, locality, new SplitGate(workers, false));
+    }
+
+    /**
+     * @param workers   the pool's worker slots, {@code >= 1}
+     * @param locality  the pool's locality settings
+     * @param splitGate the pool's split gate
+     */
+    public StealBoard(int workers, Locality locality, SplitGate splitGate) {
         assert workers >= 1;
         this.workers = workers;
         this.locality = locality;
+        this.splitGate = splitGate;
         this.tasks = new Runnable[workers * TASK_SPACING];
         this.bases = new long[workers * BASE_SPACING];
         this.thieves = locality.stealBack() ? new int[workers * THIEF_SPACING] : null;

@@ -12,6 +12,8 @@ import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.sleep.SleepCoordinator;
+import dev.strand.internal.steal.SplitGate;
+import dev.strand.internal.steal.SplitPace;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.steal.StealPace;
 import dev.strand.internal.victim.Locality;
@@ -130,6 +132,13 @@ public class Worker extends Thread {
      * plain run would.
      */
     public final boolean splitsAlways;
+    /**
+     * The pool's split gate, read by {@code Strand.wantsSplit}: whether some other worker would
+     * take a piece offered now (see {@code internal.steal}, "The split gate").
+     */
+    public final SplitGate splitGate;
+    /** This worker's pace as a thief of split pieces; null for spares and where the gate is not paced. */
+    final SplitPace splitPace;
     int tick;
     int seed;
     /**
@@ -250,6 +259,8 @@ public class Worker extends Thread {
         this.greedyJoin = c.greedyJoin;
         this.lazySplitting = c.lazySplitting;
         this.splitsAlways = !lazySplitting;
+        this.splitGate = board.splitGate;
+        this.splitPace = splitGate.paced() && !spare ? new SplitPace(splitGate) : null;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;

@@ -307,8 +307,13 @@ public final class Strand {
      * @return whether to split here
      */
     public static boolean wantsSplit() {
-        return !(Thread.currentThread() instanceof Worker w) || w.splitsAlways
-                || (w.splitGate.open() && w.deque.ownerSeesEmpty());
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return true;
+        }
+        byte m = w.splitMode;                     // one read decides the common cases
+        return m == Worker.SPLIT_ALWAYS
+                || (m != Worker.SPLIT_NEVER && (m == Worker.SPLIT_LAZY || w.splitGate.open())
+                    && w.deque.ownerSeesEmpty());
     }
 
     /** {@link #joinLong} off its inline path: outside a worker, timed by the profiler, or offering {@code g(y)}. */

@@ -182,7 +182,8 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.profiler = profile ? Profiling.start(config.name(), p, config.timeline()) : null;
         PoolConfig.Tuning t = config.tuning();
         this.board = new StealBoard(slots, Locality.of(t.topology() == null ? null : t.topology().spec(),
-                t.hierarchicalVictims(), t.stealBack(), p), new SplitGate(p, t.lazySplitting() && SplitGate.PACED));
+                t.hierarchicalVictims(), t.stealBack(), p),
+                StealBoard.SPLIT_PACE && t.lazySplitting() && p > 1 ? new SplitGate(p) : null);
         this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
         try {
             for (int i = 0; i < p; i++) {         // all made before any starts: a failure starts none

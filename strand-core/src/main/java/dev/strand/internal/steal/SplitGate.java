@@ -13,30 +13,17 @@ import java.lang.invoke.VarHandle;
  * <p><b>Invariant:</b> {@code hungry = (core - 1) - (core workers between their {@link #sate()} and
  * their {@link #hunger()})}, hence {@code -1 <= hungry <= core - 1} (a worker running code is never
  * between the two: it paces only after a stolen piece returned, before it looks for work). A pool
- * without lazy splitting, or with the gate off, starts at {@link #ALWAYS_OPEN} and is never sated.
+ * has a gate only with {@code -Dstrand.exp.splitPace=true} ({@link StealBoard#SPLIT_PACE}), lazy
+ * splitting and two or more core workers.
  */
 public final class SplitGate extends SplitGateCount {
-    /**
-     * Whether thieves pace split gates (lazily splitting pools only); {@code -Dstrand.exp.splitGate=false}
-     * leaves every gate open, which is lazy splitting alone, for comparison.
-     */
-    public static final boolean PACED = !"false".equals(System.getProperty("strand.exp.splitGate"));
-
-    /** The count of a gate that stays open: far above any parallelism, never reached by sating. */
-    public static final int ALWAYS_OPEN = Integer.MAX_VALUE / 2;
-
     private final int core;
-    private final boolean paced;
 
-    /**
-     * @param core   the pool's core workers, {@code >= 1}
-     * @param active whether thieves pace the gate; otherwise it stays open for ever
-     */
-    public SplitGate(int core, boolean active) {
-        assert core >= 1;
+    /** @param core the pool's core workers, {@code >= 2} (with one, nobody could take a piece) */
+    public SplitGate(int core) {
+        assert core >= 2;
         this.core = core;
-        this.paced = active && core > 1;
-        HUNGRY.setRelease(this, active ? core - 1 : ALWAYS_OPEN);
+        HUNGRY.setRelease(this, core - 1);
     }
 
     /**
@@ -48,11 +35,6 @@ public final class SplitGate extends SplitGateCount {
      */
     public boolean open() {
         return hungry > 0;
-    }
-
-    /** @return whether thieves pace this gate (otherwise it is always open) */
-    public boolean paced() {
-        return paced;
     }
 
     /** This worker starts pacing: it counts as not hungry until its {@link #hunger()}. */

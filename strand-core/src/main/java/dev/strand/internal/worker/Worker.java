@@ -127,17 +127,27 @@ public class Worker extends Thread {
     /** {@code PoolConfig.Tuning.lazySplitting()}: read by {@code Strand.join}. */
     public final boolean lazySplitting;
     /**
-     * Every split point of this worker offers work: the pool does not split lazily. One read for
-     * {@code Strand.wantsSplit}. Profiling does not change it: a profiled run splits where the
-     * plain run would.
+     * How {@code Strand.wantsSplit} answers on this worker, read once per call: {@link #SPLIT_NEVER},
+     * {@link #SPLIT_LAZY}, {@link #SPLIT_GATED} or {@link #SPLIT_ALWAYS} (see the package essay,
+     * "Split points"). Profiling does not change it: a profiled run splits where the plain run
+     * would.
      */
-    public final boolean splitsAlways;
+    public final byte splitMode;
+    /** {@link #splitMode}: lazy splitting with no other core worker to take a piece: never split. */
+    public static final byte SPLIT_NEVER = 0;
+    /** {@link #splitMode}: lazy splitting: split where the deque holds nothing stealable. */
+    public static final byte SPLIT_LAZY = 1;
+    /** {@link #splitMode}: lazy splitting while the pool's split gate is open (an experiment). */
+    public static final byte SPLIT_GATED = 2;
+    /** {@link #splitMode}: the pool does not split lazily: every split point offers work. */
+    public static final byte SPLIT_ALWAYS = 3;
     /**
-     * The pool's split gate, read by {@code Strand.wantsSplit}: whether some other worker would
-     * take a piece offered now (see {@code internal.steal}, "The split gate").
+     * The pool's split gate, read by {@code Strand.wantsSplit} under {@link #SPLIT_GATED}: whether
+     * some other core worker is not pacing itself (see {@code internal.steal}, "The split gate");
+     * null unless the experiment is on.
      */
     public final SplitGate splitGate;
-    /** This worker's pace as a thief of split pieces; null for spares and where the gate is not paced. */
+    /** This worker's pace as a thief of split pieces; null unless the gate is paced (core workers only). */
     final SplitPace splitPace;
     int tick;
     int seed;
@@ -258,9 +268,11 @@ public class Worker extends Thread {
         this.pacing = new StealPace(c.stealPaceNanos);
         this.greedyJoin = c.greedyJoin;
         this.lazySplitting = c.lazySplitting;
-        this.splitsAlways = !lazySplitting;
         this.splitGate = board.splitGate;
-        this.splitPace = splitGate.paced() && !spare ? new SplitPace(splitGate) : null;
+        this.splitPace = splitGate != null && !spare ? new SplitPace(splitGate) : null;
+        this.splitMode = !lazySplitting ? SPLIT_ALWAYS
+                : core == 1 && !spare ? SPLIT_NEVER
+                : splitPace != null ? SPLIT_GATED : SPLIT_LAZY;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;

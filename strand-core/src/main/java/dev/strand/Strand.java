@@ -287,8 +287,10 @@ public final class Strand {
 
     /**
      * Whether a join here would give an idle worker something to steal: the calling worker holds
-     * nothing stealable (its deque is empty), or the pool does not split lazily, or the caller is
-     * not a worker. Fine-grained recursion can test it and recurse plainly while it is false:
+     * nothing stealable (its deque is empty) and its pool has another worker that could take it,
+     * or the pool does not split lazily, or the caller is not a worker. In a pool of one worker it
+     * is always false (nobody could take an offered half; a split would only cost its push and
+     * pop). Fine-grained recursion can test it and recurse plainly while it is false:
      *
      * <pre>{@code
      * static long fib(int n) {

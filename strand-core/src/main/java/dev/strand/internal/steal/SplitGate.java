@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A pool's split gate (see the package essay, "The split gate"): how many of its core workers,
+ * A pool's split gate, an experiment (see the package essay, "The split gate"): how many of its core workers,
  * other than any one that is running code, would take a piece offered now. {@code Strand.wantsSplit}
  * splits only while the gate is open. Thieves of tiny pieces close their share of it while they
  * pace themselves ({@link SplitPace}); every other worker (running, searching, parked) counts as

@@ -3,6 +3,7 @@ package dev.strand;
 import dev.strand.internal.profile.Frame;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.worker.JoinFrameStack;
+import dev.strand.internal.worker.SplitMode;
 import dev.strand.internal.worker.Worker;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -313,8 +314,8 @@ public final class Strand {
             return true;
         }
         byte m = w.splitMode;                     // one read decides the common cases
-        return m == Worker.SPLIT_ALWAYS
-                || (m != Worker.SPLIT_NEVER && (m == Worker.SPLIT_LAZY || w.splitGate.open())
+        return m == SplitMode.ALWAYS
+                || (m != SplitMode.NEVER && (m == SplitMode.LAZY || w.board.splitGate.open())
                     && w.deque.ownerSeesEmpty());
     }
 

@@ -12,7 +12,6 @@ import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.sleep.SleepCoordinator;
-import dev.strand.internal.steal.SplitGate;
 import dev.strand.internal.steal.SplitPace;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.steal.StealPace;
@@ -126,27 +125,8 @@ public class Worker extends Thread {
     final boolean greedyJoin;
     /** {@code PoolConfig.Tuning.lazySplitting()}: read by {@code Strand.join}. */
     public final boolean lazySplitting;
-    /**
-     * How {@code Strand.wantsSplit} answers on this worker, read once per call: {@link #SPLIT_NEVER},
-     * {@link #SPLIT_LAZY}, {@link #SPLIT_GATED} or {@link #SPLIT_ALWAYS} (see the package essay,
-     * "Split points"). Profiling does not change it: a profiled run splits where the plain run
-     * would.
-     */
+    /** How {@code Strand.wantsSplit} answers here, a {@link SplitMode}; profiling does not change it. */
     public final byte splitMode;
-    /** {@link #splitMode}: lazy splitting with no other core worker to take a piece: never split. */
-    public static final byte SPLIT_NEVER = 0;
-    /** {@link #splitMode}: lazy splitting: split where the deque holds nothing stealable. */
-    public static final byte SPLIT_LAZY = 1;
-    /** {@link #splitMode}: lazy splitting while the pool's split gate is open (an experiment). */
-    public static final byte SPLIT_GATED = 2;
-    /** {@link #splitMode}: the pool does not split lazily: every split point offers work. */
-    public static final byte SPLIT_ALWAYS = 3;
-    /**
-     * The pool's split gate, read by {@code Strand.wantsSplit} under {@link #SPLIT_GATED}: whether
-     * some other core worker is not pacing itself (see {@code internal.steal}, "The split gate");
-     * null unless the experiment is on.
-     */
-    public final SplitGate splitGate;
     /** This worker's pace as a thief of split pieces; null unless the gate is paced (core workers only). */
     final SplitPace splitPace;
     int tick;
@@ -155,7 +135,7 @@ public class Worker extends Thread {
      * The pool's leapfrogging board: each worker's current steal and its base, read racily by
      * joiners looking for the thief of their child (see {@code internal.steal}).
      */
-    final StealBoard board;
+    public final StealBoard board;
     /** S1's scan for remaining work (one instance, no allocation per call). */
     final java.util.function.BooleanSupplier workVisible;
     final java.util.function.BooleanSupplier spareSurplus;
@@ -268,11 +248,9 @@ public class Worker extends Thread {
         this.pacing = new StealPace(c.stealPaceNanos);
         this.greedyJoin = c.greedyJoin;
         this.lazySplitting = c.lazySplitting;
-        this.splitGate = board.splitGate;
-        this.splitPace = splitGate != null && !spare ? new SplitPace(splitGate) : null;
-        this.splitMode = !lazySplitting ? SPLIT_ALWAYS
-                : core == 1 && !spare ? SPLIT_NEVER
-                : splitPace != null ? SPLIT_GATED : SPLIT_LAZY;
+        this.splitPace = board.splitGate != null && !spare ? new SplitPace(board.splitGate) : null;
+        this.splitMode = !lazySplitting ? SplitMode.ALWAYS : core == 1 && !spare ? SplitMode.NEVER
+                : splitPace != null ? SplitMode.GATED : SplitMode.LAZY;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;

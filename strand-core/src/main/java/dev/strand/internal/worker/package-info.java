@@ -95,18 +95,20 @@
  *
  * <h2>Split points</h2>
  * {@code Strand.wantsSplit} answers from one read of {@code Worker.splitMode}, fixed when the
- * worker is made: {@code SPLIT_ALWAYS} in a pool without lazy splitting (true), {@code SPLIT_NEVER}
+ * worker is made ({@link dev.strand.internal.worker.SplitMode}): {@code ALWAYS} in a pool without
+ * lazy splitting (true), {@code NEVER}
  * for the core worker of a lazily splitting pool of one (false: no other core worker could take a
  * piece, so a split would only cost its push and pop; at each pop-back lazy splitting would offer
- * again along the right spine), else {@code SPLIT_LAZY}: split where the deque holds nothing
+ * again along the right spine), else {@code LAZY}: split where the deque holds nothing
  * stealable (Tzannes, Caragea, Barua and Vishkin, PPoPP 2010). Spares split lazily: a spare
  * exists because a worker blocked, and that worker may take a piece when it returns.
- * <b>Invariant</b> (asserted by {@code WantsSplitTest}): a pool of one core worker with lazy
- * splitting offers no frame from polled recursion. The answer is a hint and guards nothing: a
+ * Consequence (counted by {@code WantsSplitTest}, not asserted: a direct {@code Strand.join}
+ * still offers): a pool of one core worker with lazy splitting offers no frame from polled
+ * recursion. The answer is a hint and guards nothing: a
  * split that is not made publishes nothing, so the sleep protocol's proof ({@code internal.sleep})
  * is untouched, and no task can be lost by it.
  *
- * <p>{@code SPLIT_GATED} is an experiment ({@code -Dstrand.exp.splitPace=true}; see
+ * <p>{@code GATED} is an experiment ({@code -Dstrand.exp.splitPace=true}; see
  * {@code internal.steal}, "The split gate"): split lazily only while the pool's split gate says
  * some other core worker is not pacing itself after tiny stolen pieces.
  *

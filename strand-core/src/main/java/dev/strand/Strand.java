@@ -314,9 +314,7 @@ public final class Strand {
             return true;
         }
         byte m = w.splitMode;                     // one read decides the common cases
-        return m == SplitMode.ALWAYS
-                || (m != SplitMode.NEVER && (m == SplitMode.LAZY || w.board.splitGate.open())
-                    && w.deque.ownerSeesEmpty());
+        return m == SplitMode.ALWAYS || (m == SplitMode.LAZY && w.deque.ownerSeesEmpty());
     }
 
     /** {@link #joinLong} off its inline path: outside a worker, timed by the profiler, or offering {@code g(y)}. */

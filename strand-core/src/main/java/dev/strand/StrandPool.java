@@ -11,7 +11,6 @@ import dev.strand.internal.jfr.StrandEvents;
 import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.sleep.SleepCoordinator;
-import dev.strand.internal.steal.SplitGate;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.victim.Locality;
 import dev.strand.internal.worker.Contexts;
@@ -182,8 +181,7 @@ public final class StrandPool extends AbstractExecutorService implements AutoClo
         this.profiler = profile ? Profiling.start(config.name(), p, config.timeline()) : null;
         PoolConfig.Tuning t = config.tuning();
         this.board = new StealBoard(slots, Locality.of(t.topology() == null ? null : t.topology().spec(),
-                t.hierarchicalVictims(), t.stealBack(), p),
-                StealBoard.SPLIT_PACE && t.lazySplitting() && p > 1 ? new SplitGate(p) : null);
+                t.hierarchicalVictims(), t.stealBack(), p));
         this.nexts = config.tuning().runNext() ? new NextSlots(p) : null;
         try {
             for (int i = 0; i < p; i++) {         // all made before any starts: a failure starts none

@@ -36,17 +36,6 @@ public final class StealBoard {
     private final int[] thieves;
     private final int workers;
     private final Locality locality;
-    /**
-     * The pool's split gate ({@link SplitGate}): read at split points, paced by thieves; null
-     * unless {@link #SPLIT_PACE} (and lazy splitting with two or more core workers).
-     */
-    public final SplitGate splitGate;
-    /**
-     * Whether thieves of tiny pieces pace a split gate: an experiment, off unless
-     * {@code -Dstrand.exp.splitPace=true} (docs/design.md, "A split gate paced by thieves of tiny
-     * pieces"). Off, no gate exists and no thief times its pieces for it.
-     */
-    public static final boolean SPLIT_PACE = Boolean.getBoolean("strand.exp.splitPace");
 
     /** @param workers the pool's parallelism, {@code >= 1} */
     public StealBoard(int workers) {
@@ -59,19 +48,9 @@ public final class StealBoard {
      *                 of each worker's work
      */
     public StealBoard(int workers, Locality locality) {
-        this(workers, locality, null);
-    }
-
-    /**
-     * @param workers   the pool's worker slots, {@code >= 1}
-     * @param locality  the pool's locality settings
-     * @param splitGate the pool's split gate, or null
-     */
-    public StealBoard(int workers, Locality locality, SplitGate splitGate) {
         assert workers >= 1;
         this.workers = workers;
         this.locality = locality;
-        this.splitGate = splitGate;
         this.tasks = new Runnable[workers * TASK_SPACING];
         this.bases = new long[workers * BASE_SPACING];
         this.thieves = locality.stealBack() ? new int[workers * THIEF_SPACING] : null;

@@ -41,27 +41,6 @@
  *   <li>The pace is its worker's own state; the wait is a spin, after the stolen task and the
  *       local tasks it left have run, before the next search.</li>
  * </ul>
- *
- * <h2>The split gate ({@link dev.strand.internal.steal.SplitGate}, an experiment)</h2>
- * Off unless {@code -Dstrand.exp.splitPace=true}; measured and not adopted (docs/design.md, "A
- * split gate paced by thieves of tiny pieces"). A pool of two or more core workers counts those
- * that would take a piece offered now: every core worker but one that is pacing. A core worker
- * whose stolen piece (the stolen task with the local tasks it left) ran for less than 20 µs
- * paces ({@link dev.strand.internal.steal.SplitPace}): it takes itself out of the count for a
- * pace of 2 µs, doubling after each tiny piece up to 64 µs, spinning; then it puts itself back
- * and waits half the pace more before it looks for work, so that the owner's lazy splitting has
- * offered an old frame by then rather than the one nearest the leaves. A piece worth its steal
- * resets the pace. {@code Strand.wantsSplit} splits lazily only while the count is above zero
- * (one plain read).
- * <ul>
- *   <li><b>Invariant</b> (asserted): the count is {@code core - 1} minus the workers between their
- *       sate and their hunger, so within {@code [-1, core - 1]}; a worker running code is never
- *       pacing, and a pace ends in a {@code finally}, so the count always returns.</li>
- *   <li>Why a sleeper is never starved: a worker that parks is not pacing, so it counts as hungry;
- *       owners then split lazily as without the gate, and the push onto an empty deque wakes it
- *       (P1-P3 of {@code internal.sleep}). A pace lasts at most 96 µs. The gate only withholds
- *       splits, which publish nothing, so the sleep proof is untouched.</li>
- * </ul>
  * The measurements behind the default and the rejected alternatives (a grace period only for a
  * victim with one task, backing off only while idle, slot-CAS stealing, an owner-side cached
  * {@code top}) are in docs/design.md.

@@ -126,8 +126,7 @@ final class RunLoop {
         if (w.joins.depth != 0) {
             w.joins.abandon();                      // no join is in progress at the top level: a join
         }                                         // whose finally overflowed left the depth raised
-        boolean stolen = w.board.own(w.index) != null;
-        long stolenAt = (w.pacing.enabled() || w.splitPace != null) && stolen ? System.nanoTime() : 0L;
+        long stolenAt = w.pacing.enabled() && w.board.own(w.index) != null ? System.nanoTime() : 0L;
         try {
             w.runTask(t);
         } finally {
@@ -143,13 +142,7 @@ final class RunLoop {
             }
         }
         if (stolenAt != 0L) {
-            long end = System.nanoTime();
-            if (w.pacing.enabled()) {
-                w.pacing.afterSteal(stolenAt);      // steal pacing: see internal.steal
-            }
-            if (w.splitPace != null) {
-                w.splitPace.afterStolenPiece(stolenAt, end);   // the split gate: see internal.steal
-            }
+            w.pacing.afterSteal(stolenAt);          // steal pacing: see internal.steal
         }
     }
 

@@ -12,8 +12,6 @@ public final class SplitMode {
     public static final byte NEVER = 0;
     /** Lazy splitting: split where the deque holds nothing stealable. */
     public static final byte LAZY = 1;
-    /** Lazy splitting while the pool's split gate is open (an experiment, {@code internal.steal}). */
-    public static final byte GATED = 2;
     /** The pool does not split lazily: every split point offers work. */
-    public static final byte ALWAYS = 3;
+    public static final byte ALWAYS = 2;
 }

@@ -12,7 +12,6 @@ import dev.strand.internal.profile.PoolProfiler;
 import dev.strand.internal.profile.Profiling;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.sleep.SleepCoordinator;
-import dev.strand.internal.steal.SplitPace;
 import dev.strand.internal.steal.StealBoard;
 import dev.strand.internal.steal.StealPace;
 import dev.strand.internal.victim.Locality;
@@ -127,15 +126,13 @@ public class Worker extends Thread {
     public final boolean lazySplitting;
     /** How {@code Strand.wantsSplit} answers here, a {@link SplitMode}; profiling does not change it. */
     public final byte splitMode;
-    /** This worker's pace as a thief of split pieces; null unless the gate is paced (core workers only). */
-    final SplitPace splitPace;
     int tick;
     int seed;
     /**
      * The pool's leapfrogging board: each worker's current steal and its base, read racily by
      * joiners looking for the thief of their child (see {@code internal.steal}).
      */
-    public final StealBoard board;
+    final StealBoard board;
     /** S1's scan for remaining work (one instance, no allocation per call). */
     final java.util.function.BooleanSupplier workVisible;
     final java.util.function.BooleanSupplier spareSurplus;
@@ -248,9 +245,8 @@ public class Worker extends Thread {
         this.pacing = new StealPace(c.stealPaceNanos);
         this.greedyJoin = c.greedyJoin;
         this.lazySplitting = c.lazySplitting;
-        this.splitPace = board.splitGate != null && !spare ? new SplitPace(board.splitGate) : null;
         this.splitMode = !lazySplitting ? SplitMode.ALWAYS : core == 1 && !spare ? SplitMode.NEVER
-                : splitPace != null ? SplitMode.GATED : SplitMode.LAZY;
+                : SplitMode.LAZY;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;

@@ -108,10 +108,6 @@
  * split that is not made publishes nothing, so the sleep protocol's proof ({@code internal.sleep})
  * is untouched, and no task can be lost by it.
  *
- * <p>{@code GATED} is an experiment ({@code -Dstrand.exp.splitPace=true}; see
- * {@code internal.steal}, "The split gate"): split lazily only while the pool's split gate says
- * some other core worker is not pacing itself after tiny stolen pieces.
- *
  * <h2>Join frames</h2>
  * {@code Strand.join} offers its second half in a frame the worker reuses, one per nesting depth
  * ({@link dev.strand.internal.worker.JoinFrameStack}); why reuse is safe is in {@code JoinFrame}.

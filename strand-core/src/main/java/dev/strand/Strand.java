@@ -3,6 +3,7 @@ package dev.strand;
 import dev.strand.internal.profile.Frame;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.worker.JoinFrameStack;
+import dev.strand.internal.worker.SplitMode;
 import dev.strand.internal.worker.Worker;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -287,8 +288,10 @@ public final class Strand {
 
     /**
      * Whether a join here would give an idle worker something to steal: the calling worker holds
-     * nothing stealable (its deque is empty), or the pool does not split lazily, or the caller is
-     * not a worker. Fine-grained recursion can test it and recurse plainly while it is false:
+     * nothing stealable (its deque is empty) and its pool has another worker that could take it,
+     * or the pool does not split lazily, or the caller is not a worker. In a pool of one worker it
+     * is always false (nobody could take an offered half; a split would only cost its push and
+     * pop). Fine-grained recursion can test it and recurse plainly while it is false:
      *
      * <pre>{@code
      * static long fib(int n) {
@@ -307,7 +310,11 @@ public final class Strand {
      * @return whether to split here
      */
     public static boolean wantsSplit() {
-        return !(Thread.currentThread() instanceof Worker w) || w.splitsAlways || w.deque.ownerSeesEmpty();
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return true;
+        }
+        byte m = w.splitMode;                     // one read decides the common cases
+        return m == SplitMode.ALWAYS || (m == SplitMode.LAZY && w.deque.ownerSeesEmpty());
     }
 
     /** {@link #joinLong} off its inline path: outside a worker, timed by the profiler, or offering {@code g(y)}. */

@@ -12,9 +12,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@link Strand#wantsSplit}: true where a join would give a thief something (the caller's deque is
- * empty), false while the deque holds stealable work (in a profiling pool too), always true where
- * the pool splits every join (no lazy splitting) or the caller is no worker; and recursion that splits
- * only where it says so computes every node once.
+ * empty and another worker could take it), false while the deque holds stealable work (in a
+ * profiling pool too) and always false in a pool of one worker, always true where the pool splits
+ * every join (no lazy splitting) or the caller is no worker; and recursion that splits only where
+ * it says so computes every node once.
  */
 class WantsSplitTest {
 
@@ -25,18 +26,70 @@ class WantsSplitTest {
 
     @Test
     void aWorkerHoldingStealableWorkSaysNoAndAnEmptyDequeSaysSplit() throws Exception {
+        try (StrandPool pool = new StrandPool(2)) {
+            boolean[] seen = new boolean[1];
+            pool.invoke(() -> {
+                seen[0] = Strand.wantsSplit();                 // nothing queued, another worker idle
+                return 0;
+            });
+            assertThat(seen).containsExactly(true);
+            assertThat(saidWithATaskQueuedAndKept(pool)).isFalse();
+        }
+    }
+
+    /**
+     * In a pool of one worker nobody could take a piece, so a split point never splits, whatever
+     * the deque holds (lazy splitting would offer at every empty deque, a push and a pop each).
+     */
+    @Test
+    void aPoolOfOneNeverSaysSplit() {
         try (StrandPool pool = new StrandPool(1)) {
             boolean[] seen = new boolean[3];
             pool.invoke(() -> {
-                seen[0] = Strand.wantsSplit();                 // nothing queued yet
-                Task<Integer> t = Strand.fork(() -> 1);         // one stealable task
+                seen[0] = Strand.wantsSplit();                 // nothing queued
+                Task<Integer> t = Strand.fork(() -> 1);
                 seen[1] = Strand.wantsSplit();
-                int r = t.join();                               // popped back and run here
-                seen[2] = Strand.wantsSplit();
+                int r = t.join();
+                seen[2] = Strand.wantsSplit();                 // empty again
                 return r;
             });
-            assertThat(seen).containsExactly(true, false, true);
+            assertThat(seen).containsExactly(false, false, false);
         }
+    }
+
+    /** The same, counted: polled recursion in a pool of one offers no frame at all. */
+    @Test
+    void polledRecursionInAPoolOfOnePushesNothing() {
+        try (StrandPool pool = new StrandPool(1)) {
+            long n = 100_000;
+            CALLS.reset();
+            long got = pool.invoke(() -> sum(1, n));
+            assertThat(got).isEqualTo(n * (n + 1) / 2);
+            assertThat(CALLS.sum()).isEqualTo(2 * n + 1);
+            assertThat(pool.stats().spawns()).as("frames offered").isZero();
+            assertThat(pool.stats().inlinedSpawns()).as("frames refused by a full deque").isZero();
+        }
+    }
+
+    /**
+     * What the caller's split point said with a task forked and still queued. The other worker may
+     * steal it at any moment, so each attempt reads twice: a second answer "no" means the deque
+     * was not empty then, hence not at the first read either (once stolen, nothing refills it),
+     * and the first answer is the one to check.
+     */
+    private static boolean saidWithATaskQueuedAndKept(StrandPool pool) {
+        return pool.invoke(() -> {
+            for (int attempt = 0; attempt < 1000; attempt++) {
+                Task<Integer> t = Strand.fork(() -> 1);
+                boolean first = Strand.wantsSplit();
+                boolean kept = !Strand.wantsSplit();
+                t.join();
+                if (kept) {
+                    return first;
+                }
+            }
+            return false;                                      // always stolen at once: nothing to check
+        });
     }
 
     @Test

@@ -124,12 +124,8 @@ public class Worker extends Thread {
     final boolean greedyJoin;
     /** {@code PoolConfig.Tuning.lazySplitting()}: read by {@code Strand.join}. */
     public final boolean lazySplitting;
-    /**
-     * Every split point of this worker offers work: the pool does not split lazily. One read for
-     * {@code Strand.wantsSplit}. Profiling does not change it: a profiled run splits where the
-     * plain run would.
-     */
-    public final boolean splitsAlways;
+    /** How {@code Strand.wantsSplit} answers here, a {@link SplitMode}; profiling does not change it. */
+    public final byte splitMode;
     int tick;
     int seed;
     /**
@@ -250,7 +246,8 @@ public class Worker extends Thread {
         this.pacing = new StealPace(c.stealPaceNanos);
         this.greedyJoin = c.greedyJoin;
         this.lazySplitting = c.lazySplitting;
-        this.splitsAlways = !lazySplitting;
+        this.splitMode = !lazySplitting ? SplitMode.ALWAYS : core == 1 && !spare ? SplitMode.NEVER
+                : SplitMode.LAZY;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;

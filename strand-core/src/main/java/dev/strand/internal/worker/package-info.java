@@ -93,6 +93,21 @@
  * compensating thread runs that work on a stack of its own (ForkJoinPool never helps with
  * unrelated tasks, and compensates).
  *
+ * <h2>Split points</h2>
+ * {@code Strand.wantsSplit} answers from one read of {@code Worker.splitMode}, fixed when the
+ * worker is made ({@link dev.strand.internal.worker.SplitMode}): {@code ALWAYS} in a pool without
+ * lazy splitting (true), {@code NEVER}
+ * for the core worker of a lazily splitting pool of one (false: no other core worker could take a
+ * piece, so a split would only cost its push and pop; at each pop-back lazy splitting would offer
+ * again along the right spine), else {@code LAZY}: split where the deque holds nothing
+ * stealable (Tzannes, Caragea, Barua and Vishkin, PPoPP 2010). Spares split lazily: a spare
+ * exists because a worker blocked, and that worker may take a piece when it returns.
+ * Consequence (counted by {@code WantsSplitTest}, not asserted: a direct {@code Strand.join}
+ * still offers): a pool of one core worker with lazy splitting offers no frame from polled
+ * recursion. The answer is a hint and guards nothing: a
+ * split that is not made publishes nothing, so the sleep protocol's proof ({@code internal.sleep})
+ * is untouched, and no task can be lost by it.
+ *
  * <h2>Join frames</h2>
  * {@code Strand.join} offers its second half in a frame the worker reuses, one per nesting depth
  * ({@link dev.strand.internal.worker.JoinFrameStack}); why reuse is safe is in {@code JoinFrame}.

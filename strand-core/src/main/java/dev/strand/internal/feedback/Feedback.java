@@ -3,10 +3,6 @@ package dev.strand.internal.feedback;
 import dev.strand.internal.cpu.Oversubscription;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -54,8 +50,13 @@ public final class Feedback implements Runnable {
     /** Registered workers' Linux thread ids; guarded by LOCK. */
     private static int[] tids = new int[8];
     private static int count;
-    /** The sampler, started at the first registration; guarded by LOCK. */
-    private static Thread sampler;
+    /** Bumped by every registration and unregistration: the sampler re-reads tids only then. */
+    private static long changes;
+    /**
+     * The sampler, started at the first registration; written under LOCK, read without it by a
+     * waking worker ({@link #resumed}), which takes no lock on its way back to work.
+     */
+    private static volatile Thread sampler;
 
     /** @return whether a worker should assume it may be descheduled: competition or oversubscription */
     public static boolean shared() {
@@ -87,6 +88,7 @@ public final class Feedback implements Runnable {
                 tids = java.util.Arrays.copyOf(tids, count * 2);
             }
             tids[count++] = tid;
+            changes++;
             LOCK.notifyAll();                     // a sampler waiting for a worker
             if (sampler == null) {
                 Thread t = new Thread(new Feedback(), "strand-feedback");
@@ -113,6 +115,7 @@ public final class Feedback implements Runnable {
             for (int i = 0; i < count; i++) {
                 if (tids[i] == tid) {
                     tids[i] = tids[--count];
+                    changes++;
                     return;
                 }
             }
@@ -128,10 +131,7 @@ public final class Feedback implements Runnable {
     }
 
     private static void wakeSampler() {
-        Thread t;
-        synchronized (LOCK) {
-            t = sampler;
-        }
+        Thread t = sampler;
         idle = false;
         if (t != null) {
             LockSupport.unpark(t);
@@ -196,51 +196,48 @@ public final class Feedback implements Runnable {
         LockSupport.parkNanos(QUANTUM_NANOS);     // the first quantum only takes a baseline
         Oversubscription.refine();                // the cgroup files, read off the workers' path
         Detector detector = new Detector();
-        Map<Integer, long[]> last = new HashMap<>();
-        int[] snapshot = new int[0];
+        Schedstats stats = new Schedstats();
+        int[] snapshot = new int[8];
+        long seen = -1;                           // the registrations' change count tracked
         boolean first = true;
         while (true) {
             if (!first) {
                 LockSupport.parkNanos(QUANTUM_NANOS);
             }
             first = false;
+            int n = -1;
             synchronized (LOCK) {
                 if (count == 0) {                 // no worker to sample: wait for a registration
                     if (!forced) {
                         shared = false;
                     }
                     detector.reset();
+                    stats.clear();                // no descriptor held while no pool runs
+                    seen = -1;
                     if (!awaitRegistration()) {
                         sampler = null;           // the next registration starts another
                         return;
                     }
-                    last.clear();
                     t = System.nanoTime();
                 }
-                if (snapshot.length != count) {
-                    snapshot = new int[count];
+                if (changes != seen) {            // a worker came or went: copy the ids
+                    if (snapshot.length < count) {
+                        snapshot = new int[tids.length];
+                    }
+                    System.arraycopy(tids, 0, snapshot, 0, count);
+                    n = count;
+                    seen = changes;
                 }
-                System.arraycopy(tids, 0, snapshot, 0, count);
+            }
+            if (n >= 0) {
+                stats.track(snapshot, n);         // opens and closes files off the lock
             }
             long now = System.nanoTime();
             long wall = now - t;
             t = now;
-            long run = 0;
-            long delay = 0;
-            Map<Integer, long[]> seen = new HashMap<>();
-            for (int tid : snapshot) {
-                long[] cur = read(tid);
-                if (cur == null) {
-                    continue;                     // exited since the snapshot
-                }
-                long[] before = last.get(tid);
-                if (before != null) {
-                    run += cur[0] - before[0];
-                    delay += cur[1] - before[1];
-                }
-                seen.put(tid, cur);
-            }
-            last = seen;
+            stats.pass();
+            long run = stats.run;
+            long delay = stats.delay;
             boolean s = detector.observe(run, delay, wall);
             if (s != shared && !forced) {
                 shared = s;
@@ -253,44 +250,9 @@ public final class Feedback implements Runnable {
                 idle = true;
                 LockSupport.parkNanos(IDLE_NANOS);    // until a worker wakes (resumed), or a look anyway
                 idle = false;
-                last.clear();                     // the next quantum only takes a baseline
+                stats.forget();                   // the next quantum only takes a baseline
                 t = System.nanoTime();
             }
         }
-    }
-
-    /** @return {run ns, run-queue delay ns} of Linux thread {@code tid}, or null if it is gone */
-    private static long[] read(int tid) {
-        byte[] b;
-        try {
-            b = Files.readAllBytes(Path.of("/proc/self/task/" + tid + "/schedstat"));
-        } catch (IOException e) {
-            return null;                          // the thread exited: it stops counting
-        }
-        return parse(b);
-    }
-
-    /**
-     * @param b the content of a {@code schedstat} file: "run-ns delay-ns slices"
-     * @return {run, delay}, or null if malformed
-     */
-    static long[] parse(byte[] b) {
-        long[] v = new long[2];
-        int i = 0;
-        for (int f = 0; f < 2; f++) {
-            while (i < b.length && b[i] == ' ') {
-                i++;
-            }
-            int start = i;
-            long x = 0;
-            while (i < b.length && b[i] >= '0' && b[i] <= '9') {
-                x = x * 10 + (b[i++] - '0');
-            }
-            if (i == start) {
-                return null;
-            }
-            v[f] = x;
-        }
-        return v;
     }
 }

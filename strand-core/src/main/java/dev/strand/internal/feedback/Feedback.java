@@ -12,8 +12,11 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Core workers of pools in the {@code AUTO} mode {@link #register} their thread as it starts and
  * {@link #unregister} it as it exits. The sampler runs while some registered worker wants a core;
- * after a quantum in which none did it parks until a worker wakes from its sleep
- * ({@link #resumed}), and the next busy quantum starts from "dedicated".
+ * after a quantum in which none did it goes idle: it looks at a flag that a worker waking from its
+ * sleep sets ({@link #resumed}), after a quantum, then after twice as long each time up to a
+ * second, and samples again once the flag is set; the next busy quantum starts from "dedicated".
+ * No worker ever wakes the sampler: a wake-up on a worker's way back to work would put a third
+ * runnable thread on the cores just as the worker's own first task wants one.
  */
 public final class Feedback implements Runnable {
     /** The sampler thread's body (the one instance); no other is made. */
@@ -27,7 +30,7 @@ public final class Feedback implements Runnable {
      * does not share the cores with it. Oversubscription counts from the start.
      */
     static final long FIRST_LOOK_NANOS = 100_000_000L;
-    /** While idle, the sampler looks again this often even if no worker woke it. */
+    /** While idle, the sampler's looks at {@link #woke} back off from a quantum to this. */
     private static final long IDLE_NANOS = 1_000_000_000L;
     /** Below this share of a quantum wanted (all workers together), the workers are idle. */
     private static final double IDLE_DEMAND = 0.01;
@@ -43,8 +46,11 @@ public final class Feedback implements Runnable {
     private static volatile boolean shared;
     /** Set by {@link #force}: the sampler leaves {@link #shared} alone. */
     private static volatile boolean forced;
-    /** The sampler found no demand and parks: a worker that wakes unparks it. */
-    private static volatile boolean idle;
+    /**
+     * A registered worker woke from its sleep, or one registered or unregistered, since the
+     * sampler's last reading: an idle sampler samples again when it next looks.
+     */
+    private static volatile boolean woke;
 
     private static final Object LOCK = new Object();
     /** Registered workers' Linux thread ids; guarded by LOCK. */
@@ -52,11 +58,8 @@ public final class Feedback implements Runnable {
     private static int count;
     /** Bumped by every registration and unregistration: the sampler re-reads tids only then. */
     private static long changes;
-    /**
-     * The sampler, started at the first registration; written under LOCK, read without it by a
-     * waking worker ({@link #resumed}), which takes no lock on its way back to work.
-     */
-    private static volatile Thread sampler;
+    /** The sampler, started at the first registration; guarded by LOCK. */
+    private static Thread sampler;
 
     /** @return whether a worker should assume it may be descheduled: competition or oversubscription */
     public static boolean shared() {
@@ -82,7 +85,6 @@ public final class Feedback implements Runnable {
         if (tid < 0) {
             return -1;
         }
-        Thread wake;
         synchronized (LOCK) {
             if (count == tids.length) {
                 tids = java.util.Arrays.copyOf(tids, count * 2);
@@ -96,12 +98,8 @@ public final class Feedback implements Runnable {
                 t.start();
                 sampler = t;
             }
-            wake = sampler;
         }
-        if (idle) {
-            idle = false;
-            LockSupport.unpark(wake);
-        }
+        woke = true;                              // an idle sampler looks at the new worker too
         return tid;
     }
 
@@ -116,6 +114,7 @@ public final class Feedback implements Runnable {
                 if (tids[i] == tid) {
                     tids[i] = tids[--count];
                     changes++;
+                    woke = true;                  // an idle sampler closes its file (or all, at none)
                     return;
                 }
             }
@@ -123,18 +122,13 @@ public final class Feedback implements Runnable {
         assert false : "thread " + tid + " was not registered";
     }
 
-    /** A registered worker woke from its sleep: restarts an idle sampler. */
+    /**
+     * A registered worker woke from its sleep: an idle sampler samples again at its next look.
+     * One volatile read, and a write once per quantum at most; no lock, no unpark.
+     */
     public static void resumed() {
-        if (idle) {
-            wakeSampler();
-        }
-    }
-
-    private static void wakeSampler() {
-        Thread t = sampler;
-        idle = false;
-        if (t != null) {
-            LockSupport.unpark(t);
+        if (!woke) {
+            woke = true;
         }
     }
 
@@ -235,7 +229,11 @@ public final class Feedback implements Runnable {
             long now = System.nanoTime();
             long wall = now - t;
             t = now;
+            woke = false;                         // a worker that wakes from here on sets it again
             stats.pass();
+            if (stats.measured == 0) {
+                continue;                         // only baselines (first look, after idle, new workers)
+            }
             long run = stats.run;
             long delay = stats.delay;
             boolean s = detector.observe(run, delay, wall);
@@ -247,10 +245,12 @@ public final class Feedback implements Runnable {
                 if (!forced) {
                     shared = false;
                 }
-                idle = true;
-                LockSupport.parkNanos(IDLE_NANOS);    // until a worker wakes (resumed), or a look anyway
-                idle = false;
-                stats.forget();                   // the next quantum only takes a baseline
+                long nap = QUANTUM_NANOS;
+                while (!woke) {                   // no worker woke, came or went: nothing to read
+                    LockSupport.parkNanos(nap);
+                    nap = Math.min(2 * nap, IDLE_NANOS);
+                }
+                stats.pass();                     // baselines now: the next quantum is judged
                 t = System.nanoTime();
             }
         }

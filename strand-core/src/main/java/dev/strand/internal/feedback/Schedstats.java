@@ -34,6 +34,8 @@ final class Schedstats {
 
     /** The last {@link #pass}'s sums over the threads read twice in a row: ns on a core. */
     long run;
+    /** How many threads the last {@link #pass} summed: 0 when it only took baselines. */
+    int measured;
     /** The last {@link #pass}'s sums: ns runnable but waiting for a core. */
     long delay;
 
@@ -65,6 +67,7 @@ final class Schedstats {
     void pass() {
         long r = 0;
         long d = 0;
+        int m = 0;
         for (int i = 0; i < n; i++) {
             RandomAccessFile f = files[i];
             if (f == null) {
@@ -83,6 +86,7 @@ final class Schedstats {
             if (based[i]) {
                 r += fields[0] - lastRun[i];
                 d += fields[1] - lastDelay[i];
+                m++;
             }
             lastRun[i] = fields[0];
             lastDelay[i] = fields[1];
@@ -90,11 +94,8 @@ final class Schedstats {
         }
         run = r;
         delay = d;
-    }
-
-    /** Forgets every reading: the next {@link #pass} only takes a baseline (after an idle spell). */
-    void forget() {
-        java.util.Arrays.fill(based, 0, n, false);
+        measured = m;
+        assert m <= n && (m > 0 || (r == 0 && d == 0)) : "sums only over threads read twice";
     }
 
     /** Closes every file (no thread left to sample). */

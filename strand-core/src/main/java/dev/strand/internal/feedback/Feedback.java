@@ -225,6 +225,7 @@ public final class Feedback implements Runnable {
             }
             if (n >= 0) {
                 stats.track(snapshot, n);         // opens and closes files off the lock
+                assert stats.size() == n : "one slot per registered worker";
             }
             long now = System.nanoTime();
             long wall = now - t;

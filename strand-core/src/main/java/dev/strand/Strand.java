@@ -1,5 +1,7 @@
 package dev.strand;
 
+import dev.strand.internal.deque.ChaseLevDeque;
+
 import dev.strand.internal.profile.Frame;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.worker.JoinFrameStack;
@@ -94,7 +96,7 @@ public final class Strand {
         if (!(Thread.currentThread() instanceof Worker w)) {
             return CommonPool.invoke(() -> join(a, b));
         }
-        if (w.lazySplitting && !w.deque.isEmpty() && (w.prof == null || !w.prof.timesInline())) {
+        if (w.lazySplitting && !splitWanted(w) && (w.prof == null || !w.prof.timesInline())) {
             return joinInline(a, b);              // thieves already have work from this worker
         }
         if (w.prof != null) {
@@ -130,7 +132,7 @@ public final class Strand {
     private static <A, B> Joined<A, B> joinProfiled(Worker w, Supplier<? extends A> a,
                                                     Supplier<? extends B> b) {
         WorkerProfiler p = w.prof;
-        boolean inline = w.lazySplitting && !w.deque.isEmpty();
+        boolean inline = w.lazySplitting && !splitWanted(w);
         Frame fb = inline ? p.forkInline() : p.fork();
         Supplier<A> pa = () -> {
             p.forked();                           // the offer was the scheduler's work
@@ -215,7 +217,7 @@ public final class Strand {
             });
             return;
         }
-        if (w.lazySplitting && !w.deque.isEmpty() && (w.prof == null || !w.prof.timesInline())) {
+        if (w.lazySplitting && !splitWanted(w) && (w.prof == null || !w.prof.timesInline())) {
             runInline(a, b);                      // no wrappers: this is the common, hot case
             return;
         }
@@ -279,7 +281,7 @@ public final class Strand {
         Objects.requireNonNull(f, "first function must not be null");
         Objects.requireNonNull(g, "second function must not be null");
         Objects.requireNonNull(combine, "combine must not be null");
-        if (Thread.currentThread() instanceof Worker w && w.lazySplitting && !w.deque.isEmpty()
+        if (Thread.currentThread() instanceof Worker w && w.lazySplitting && !splitWanted(w)
                 && (w.prof == null || !w.prof.timesInline())) {
             return joinLongInline(f, x, g, y, combine);   // kept small: the JIT inlines this part
         }
@@ -313,8 +315,18 @@ public final class Strand {
         if (!(Thread.currentThread() instanceof Worker w)) {
             return true;
         }
-        byte m = w.splitMode;                     // one read decides the common cases
-        return m == SplitMode.ALWAYS || (m == SplitMode.LAZY && w.deque.ownerSeesEmpty());
+        ChaseLevDeque<Runnable> d = w.lazyDeque;  // the common case: one field of a final class
+        if (d != null) {
+            return d.splitRequested();
+        }
+        byte m = w.splitMode;
+        return m == SplitMode.ALWAYS || (m == SplitMode.LAZY && w.deque.splitWanted());
+    }
+
+    /** Lazy splitting's test in a join: whether to offer the second branch. */
+    private static boolean splitWanted(Worker w) {
+        ChaseLevDeque<Runnable> d = w.lazyDeque;
+        return d != null ? d.splitRequested() : w.deque.splitWanted();
     }
 
     /** {@link #joinLong} off its inline path: outside a worker, timed by the profiler, or offering {@code g(y)}. */

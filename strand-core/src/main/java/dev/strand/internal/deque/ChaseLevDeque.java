@@ -90,6 +90,7 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
     private static final VarHandle ARRAY;
     private static final VarHandle END;
     private static final VarHandle REQUEST;
+    private static final VarHandle WANTED;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
     /** Internal steal outcome: the race for the element was lost (distinct from null, "empty"). */
@@ -98,6 +99,7 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
+            WANTED = l.findVarHandle(DequeFields.class, "wanted", long.class);
             TOP = l.findVarHandle(DequeFields.class, "top", long.class);
             BOTTOM = l.findVarHandle(DequeFields.class, "bottom", long.class);
             ARRAY = l.findVarHandle(DequeFields.class, "array", Object[].class);
@@ -160,6 +162,7 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
             n <<= 1;
         }
         array = new Object[n];
+        wanted = 1L;                              // a new owner's first split point offers
     }
 
     /**
@@ -207,6 +210,7 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
             clearStolen(a, t - CLEAR_LAG, b);
         }
         a[(int) b & (a.length - 1)] = x;
+        wanted = 0L;                              // the owner now holds something stealable
         BOTTOM.setRelease(this, b + 1);           // F1: element before bottom; pairs with F3
         if (size == 0 && onShare != null) {
             onShare.run();
@@ -423,6 +427,9 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
         if (x == null || !TOP.compareAndSet(this, t, t + 1)) {   // F4
             return null;
         }
+        if (!split) {
+            askSplit();
+        }
         return (T) x;
     }
 
@@ -474,6 +481,9 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
         if (x == null || !TOP.compareAndSet(this, t, t + 1)) {   // F4
             return LOST;                          // lost the race (x == null: slot already cleared)
         }
+        if (!split) {
+            askSplit();                           // lazy splitting offers again after a steal
+        }
         return x;                                 // the owner clears the slot later (clearStolen)
     }
 
@@ -524,6 +534,9 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
             }
             t++;
         }
+        if (first != null && !split) {
+            askSplit();
+        }
         return first;
     }
 
@@ -556,10 +569,56 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
      * idle thieves polling a busy owner do not keep invalidating its cache line.
      */
     private void requestIfPrivate(long b) {
-        if (split && thievesRequest && (long) END.getOpaque(this) > b
-                && (int) REQUEST.getOpaque(this) == 0) {
-            REQUEST.setOpaque(this, 1);
+        if (split) {
+            if (thievesRequest && (long) END.getOpaque(this) > b && (int) REQUEST.getOpaque(this) == 0) {
+                REQUEST.setOpaque(this, 1);
+            }
+        } else {
+            askSplit();
         }
+    }
+
+    /**
+     * A thief looked here: asks the owner to offer at its next split point (lazy splitting). Read
+     * before written, as {@link #requestIfPrivate}, so that thieves polling an owner that already
+     * has the request do not keep invalidating its line. Release: a sleeper's request follows its
+     * registration, which the owner's offer then sees (P2 after the offer's push).
+     */
+    private void askSplit() {
+        if ((long) WANTED.getOpaque(this) == 0L) {
+            WANTED.setRelease(this, 1L);
+        }
+    }
+
+    /**
+     * A plain read, unlike {@link #ownerSeesEmpty}'s opaque one: an ordered read keeps the JIT from
+     * moving the caller's loads around it, which cost fine-grained recursion about 15 % where this
+     * test sits at every node. The answer is a hint, so a stale value only delays an offer; the
+     * owner's offer then publishes with the push's fences as any push does.
+     */
+    @Override
+    public boolean splitWanted() {
+        return split ? ownerSeesEmpty() : wanted != 0L;
+    }
+
+    /**
+     * {@link #splitWanted} of a deque not in split mode (owner only): the one field read that
+     * fine-grained recursion makes at every split point.
+     *
+     * @return whether a thief looked here since the owner's last push
+     */
+    public boolean splitRequested() {
+        assert !split : "split mode answers ownerSeesEmpty";
+        return wanted != 0L;
+    }
+
+    /**
+     * The owner popped back its offer: lazy splitting offers again at the next split point, as
+     * the deque is empty (owner only, not in split mode).
+     */
+    public void askSplitAgain() {
+        assert !split : "split mode answers ownerSeesEmpty";
+        wanted = 1L;
     }
 
     /**
@@ -668,6 +727,7 @@ abstract class DequeFields {
     int request;         // split mode: a thief found only private work (written by thieves)
     long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
     long bottom;         // written by the owner only; read by thieves through VarHandles
+    long wanted;         // lazy splitting's request: set by thieves' looks, cleared by the owner's push
     Object[] array;      // replaced by the owner on growth; read by thieves through VarHandles
     long cleared;        // owner-private: stolen slots below this index are already nulled
     long end;            // split mode: one past the last private element; written by the owner only

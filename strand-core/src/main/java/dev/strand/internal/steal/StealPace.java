@@ -1,5 +1,7 @@
 package dev.strand.internal.steal;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * One worker's steal pacing (see the package essay): after a stolen task that ran for less than
  * the current pace, wait out the rest before looking for work again; each such tiny steal doubles
@@ -20,9 +22,29 @@ public final class StealPace {
 
     /** @param base the configured pace in nanoseconds ({@code PoolConfig.Tuning.stealPaceNanos()}); 0: none */
     public StealPace(long base) {
+        this(base, null);
+    }
+
+    /**
+     * @param base  as above
+     * @param board the pool's board, where this worker counts itself while backed off; null: not counted
+     */
+    public StealPace(long base, StealBoard board) {
         assert 0 <= base && base <= MAX_PACE_NANOS : "pace out of range: " + base;
         this.base = base;
         this.pace = base;
+        this.board = board;
+    }
+
+    private final StealBoard board;
+    /** Whether this worker is counted on the board as backed off. */
+    private boolean counted;
+
+    private void count(boolean backedOff) {
+        if (backedOff != counted && board != null) {
+            counted = backedOff;
+            board.backOff(backedOff ? 1 : -1);
+        }
     }
 
     /** @return whether pacing is on (then the caller times its stolen tasks) */
@@ -34,14 +56,63 @@ public final class StealPace {
      * A stolen task (with what it forked) that started at {@code stolenAt} has returned: adjust the
      * pace, then spin until the pace the steal was made under has passed since {@code stolenAt}.
      */
-    public void afterSteal(long stolenAt) {
+    public long afterSteal(long stolenAt) {
         long until = stolenAt + pace;
         long now = System.nanoTime();
-        pace = nextPace(pace, now - stolenAt, base);
+        long ran = now - stolenAt;
+        long next = nextPace(pace, ran, base);
+        if (next == pace && ran < pace) {
+            nap = nextNap(nap);                   // tiny again with the pace at its cap
+        } else if (ran >= WORTH_NANOS) {
+            nap = 0L;                             // a steal clearly worth it ends the back-off
+        }
+        idleNap = nap;
+        count(nap != 0L);
+        pace = next;
         while (now - until < 0) {
             Thread.onSpinWait();
             now = System.nanoTime();
         }
+        if (nap == 0L) {
+            return 0L;
+        }
+        LockSupport.parkNanos(nap);               // out of the search: asks no owner to split
+        return System.nanoTime() - now;
+    }
+
+    /** The first nap after tiny steals at the pace's cap. */
+    static final long MIN_NAP_NANOS = 8_000;
+    /** The longest nap after a steal: the delay a thief so backed off adds before it looks again. */
+    static final long MAX_NAP_NANOS = 256_000;
+    /** The longest nap while idle; past it a backed-off thief sleeps the sleep protocol's way. */
+    static final long MAX_IDLE_NAP_NANOS = 2_000_000;
+    /** A stolen task that ran this long ends the back-off. */
+    static final long WORTH_NANOS = 50_000;
+    /** The nap after the next tiny steal at the cap: 0 while steals are worth their cost. */
+    private long nap;
+    /** The next nap while idle: from {@link #nap}, doubled at each, 0 when the thief should sleep. */
+    private long idleNap;
+
+    /**
+     * A backed-off thief found nothing: how long to nap before it looks again, instead of going to
+     * sleep (where its last look would ask every owner to split and its wake-up would cost the
+     * owner an unpark). Each idle nap doubles the next, up to {@link #MAX_IDLE_NAP_NANOS}.
+     *
+     * @return the nap in nanoseconds, or 0: sleep as usual
+     */
+    public long idleNap() {
+        long n = idleNap;
+        if (n == 0L) {
+            count(false);                         // asleep, an offer's push wakes it as usual
+            return 0L;
+        }
+        idleNap = n >= MAX_IDLE_NAP_NANOS ? 0L : Math.min(n * 2, MAX_IDLE_NAP_NANOS);
+        return n;
+    }
+
+    /** @return the nap after {@code current}: the first, or doubled up to {@link #MAX_NAP_NANOS} */
+    static long nextNap(long current) {
+        return current == 0L ? MIN_NAP_NANOS : Math.min(current * 2, MAX_NAP_NANOS);
     }
 
     /**

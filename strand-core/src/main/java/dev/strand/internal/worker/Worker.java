@@ -4,6 +4,7 @@ import dev.strand.DequeKind;
 import dev.strand.Multiprogramming;
 import dev.strand.WorkerStats;
 import dev.strand.internal.cpu.Oversubscription;
+import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.deque.NextSlots;
 import dev.strand.internal.deque.WorkerDeque;
 import dev.strand.internal.feedback.Feedback;
@@ -126,6 +127,12 @@ public class Worker extends Thread {
     public final boolean lazySplitting;
     /** How {@code Strand.wantsSplit} answers here, a {@link SplitMode}; profiling does not change it. */
     public final byte splitMode;
+    /**
+     * This worker's deque when lazy splitting reads thieves' requests from it (a classic Chase-Lev
+     * deque, {@link SplitMode#LAZY}), else null: {@code Strand.wantsSplit} then tests one field of
+     * a final class, with no type check on the deque.
+     */
+    public final ChaseLevDeque<Runnable> lazyDeque;
     int tick;
     int seed;
     /**
@@ -243,11 +250,13 @@ public class Worker extends Thread {
         this.stealHalfLimit = c.stealHalfLimit;
         this.spawnBound = c.spawnBound;
         this.spinRounds = c.spinRounds;
-        this.pacing = new StealPace(c.stealPaceNanos);
+        this.pacing = new StealPace(c.stealPaceNanos, board);
         this.greedyJoin = c.greedyJoin;
         this.lazySplitting = c.lazySplitting;
         this.splitMode = !lazySplitting ? SplitMode.ALWAYS : core == 1 && !spare ? SplitMode.NEVER
                 : SplitMode.LAZY;
+        this.lazyDeque = splitMode == SplitMode.LAZY && deque instanceof ChaseLevDeque<Runnable> cl && !cl.isSplit()
+                ? cl : null;
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;
@@ -435,6 +444,10 @@ public class Worker extends Thread {
             }
         }
         TASKS.settle(f);                          // popped back or never pushed: only we hold it
+        ChaseLevDeque<Runnable> d = lazyDeque;
+        if (d != null && !board.othersBackedOff(core - 1)) {
+            d.askSplitAgain();                    // lazy splitting offers again after a pop-back
+        }
         tasksRun++;
         try {
             return TASKS.runBody(f);              // the common case: not stolen, run inline

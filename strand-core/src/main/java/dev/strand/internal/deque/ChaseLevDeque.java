@@ -90,7 +90,6 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
     private static final VarHandle ARRAY;
     private static final VarHandle END;
     private static final VarHandle REQUEST;
-    private static final VarHandle WANTED;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
     /** Internal steal outcome: the race for the element was lost (distinct from null, "empty"). */
@@ -99,7 +98,6 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            WANTED = l.findVarHandle(DequeFields.class, "wanted", long.class);
             TOP = l.findVarHandle(DequeFields.class, "top", long.class);
             BOTTOM = l.findVarHandle(DequeFields.class, "bottom", long.class);
             ARRAY = l.findVarHandle(DequeFields.class, "array", Object[].class);
@@ -578,47 +576,10 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
         }
     }
 
-    /**
-     * A thief looked here: asks the owner to offer at its next split point (lazy splitting). Read
-     * before written, as {@link #requestIfPrivate}, so that thieves polling an owner that already
-     * has the request do not keep invalidating its line. Release: a sleeper's request follows its
-     * registration, which the owner's offer then sees (P2 after the offer's push).
-     */
-    private void askSplit() {
-        if ((long) WANTED.getOpaque(this) == 0L) {
-            WANTED.setRelease(this, 1L);
-        }
-    }
-
-    /**
-     * A plain read, unlike {@link #ownerSeesEmpty}'s opaque one: an ordered read keeps the JIT from
-     * moving the caller's loads around it, which cost fine-grained recursion about 15 % where this
-     * test sits at every node. The answer is a hint, so a stale value only delays an offer; the
-     * owner's offer then publishes with the push's fences as any push does.
-     */
+    /** Split mode: {@link #ownerSeesEmpty}; otherwise thieves' requests ({@link #splitRequested}). */
     @Override
     public boolean splitWanted() {
-        return split ? ownerSeesEmpty() : wanted != 0L;
-    }
-
-    /**
-     * {@link #splitWanted} of a deque not in split mode (owner only): the one field read that
-     * fine-grained recursion makes at every split point.
-     *
-     * @return whether a thief looked here since the owner's last push
-     */
-    public boolean splitRequested() {
-        assert !split : "split mode answers ownerSeesEmpty";
-        return wanted != 0L;
-    }
-
-    /**
-     * The owner popped back its offer: lazy splitting offers again at the next split point, as
-     * the deque is empty (owner only, not in split mode).
-     */
-    public void askSplitAgain() {
-        assert !split : "split mode answers ownerSeesEmpty";
-        wanted = 1L;
+        return split ? ownerSeesEmpty() : splitRequested();
     }
 
     /**
@@ -709,26 +670,4 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
     public String toString() {
         return "ChaseLevDeque[size=" + size() + ", capacity=" + capacity() + "]";
     }
-}
-
-/*
- * Field layout: top (written by thieves' CASes) and bottom (written by the owner) sit on separate
- * cache lines, away from neighbouring objects, so a steal does not invalidate the owner's line.
- * HotSpot lays superclass fields before subclass fields, a class's longs in the order they are
- * declared, and its references after its primitives: so one class holds a pad, top, a pad and the
- * owner's fields, and the deque itself the trailing pad (a class per pad was four more classes for
- * a fresh JVM to load on its way to the first task). The layout puts an int where the object
- * header leaves a gap, so request sits on the header's line, away from both top and bottom; only
- * the split mode's thieves write it.
- */
-abstract class DequeFields {
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
-    long top;            // accessed through VarHandles only
-    int request;         // split mode: a thief found only private work (written by thieves)
-    long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
-    long bottom;         // written by the owner only; read by thieves through VarHandles
-    long wanted;         // lazy splitting's request: set by thieves' looks, cleared by the owner's push
-    Object[] array;      // replaced by the owner on growth; read by thieves through VarHandles
-    long cleared;        // owner-private: stolen slots below this index are already nulled
-    long end;            // split mode: one past the last private element; written by the owner only
 }

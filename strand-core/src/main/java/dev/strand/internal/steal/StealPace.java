@@ -61,11 +61,7 @@ public final class StealPace {
         long now = System.nanoTime();
         long ran = now - stolenAt;
         long next = nextPace(pace, ran, base);
-        if (next == pace && ran < pace) {
-            nap = nextNap(nap);                   // tiny again with the pace at its cap
-        } else if (ran >= WORTH_NANOS) {
-            nap = 0L;                             // a steal clearly worth it ends the back-off
-        }
+        nap = napAfter(nap, pace, next, ran);
         idleNap = nap;
         count(nap != 0L);
         pace = next;
@@ -108,6 +104,21 @@ public final class StealPace {
         }
         idleNap = n >= MAX_IDLE_NAP_NANOS ? 0L : Math.min(n * 2, MAX_IDLE_NAP_NANOS);
         return n;
+    }
+
+    /**
+     * @param nap  the nap so far (0: not backed off)
+     * @param pace the pace the steal was made under
+     * @param next the pace after it ({@link #nextPace})
+     * @param ran  how long the stolen task ran
+     * @return the nap after it: doubled if it was tiny with the pace already at its cap, 0 if it
+     *     was clearly worth it ({@link #WORTH_NANOS}), else unchanged
+     */
+    static long napAfter(long nap, long pace, long next, long ran) {
+        if (next == pace && ran < pace) {
+            return nextNap(nap);
+        }
+        return ran >= WORTH_NANOS ? 0L : nap;
     }
 
     /** @return the nap after {@code current}: the first, or doubled up to {@link #MAX_NAP_NANOS} */

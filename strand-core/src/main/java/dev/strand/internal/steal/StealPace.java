@@ -40,6 +40,11 @@ public final class StealPace {
     /** Whether this worker is counted on the board as backed off. */
     private boolean counted;
 
+    /** The worker retires (its thread exits): it leaves the board's count. */
+    public void retire() {
+        count(false);
+    }
+
     private void count(boolean backedOff) {
         if (backedOff != counted && board != null) {
             counted = backedOff;
@@ -99,8 +104,7 @@ public final class StealPace {
     public long idleNap() {
         long n = idleNap;
         if (n == 0L) {
-            count(false);                         // asleep, an offer's push wakes it as usual
-            return 0L;
+            return 0L;                            // sleep, still counted: its last look asks for an offer
         }
         idleNap = n >= MAX_IDLE_NAP_NANOS ? 0L : Math.min(n * 2, MAX_IDLE_NAP_NANOS);
         return n;

@@ -98,6 +98,7 @@ final class Idle {
                 assert !w.sleep.isDormant(w.index) : "a spare slot is never dormant";
                 return Compensation.spareIdle(w);
             }
+            w.pacing.retire();
             w.retired = true;                                        // dormant: the thread exits
             return null;
         }

@@ -245,6 +245,60 @@ class WantsSplitTest {
         }
     }
 
+    static Thread owner;
+    static long othersNodes;                                   // written by the other worker only
+
+    /** {@link #quietSum}, counting the nodes that threads other than {@link #owner} compute. */
+    static long countedSum(long lo, long hi) {
+        if (lo > hi) {
+            return 0;
+        }
+        if (Thread.currentThread() != owner) {
+            othersNodes++;
+        }
+        long mid = (lo + hi) >>> 1;
+        if (Strand.wantsSplit()) {
+            return mid + Strand.joinLong(r -> countedSum(r[0], r[1]), new long[] {lo, mid - 1},
+                    r -> countedSum(r[0], r[1]), new long[] {mid + 1, hi}, Long::sum);
+        }
+        return mid + countedSum(lo, mid - 1) + countedSum(mid + 1, hi);
+    }
+
+    /**
+     * A thief backed off after tiny pieces must not stay so through a large computation that
+     * follows, where a piece taken wherever the owner happens to be is also tiny (near the
+     * leaves): the back-off ends after a while and lazy splitting's frame, near the root, is on
+     * offer again. The other worker computes a real share of the large sum.
+     */
+    @Test
+    void aLargeComputationAfterTinyPiecesStillGetsTheOtherWorker() {
+        try (StrandPool pool = new StrandPool(2)) {
+            for (int round = 0; round < 3; round++) {
+                pool.invoke(() -> {
+                    long s = 0;
+                    for (int i = 0; i < 100_000; i++) {
+                        s += quietSum(1, 63);
+                    }
+                    return s;
+                });
+            }
+            long n = 1L << 24;
+            long[] others = new long[1];
+            long got = pool.invoke(() -> {
+                for (int i = 0; i < 100_000; i++) {           // the thief naps between its looks now
+                    quietSum(1, 63);
+                }
+                owner = Thread.currentThread();
+                othersNodes = 0;
+                long s = countedSum(1, n);
+                others[0] = othersNodes;                       // the other's joins happen-before ours
+                return s;
+            });
+            assertThat(got).isEqualTo(n * (n + 1) / 2);
+            assertThat(others[0]).as("nodes the other worker computed of %d", n).isGreaterThan(n / 10);
+        }
+    }
+
     private static boolean otherAsleep(StrandPool pool) {
         int self = ((dev.strand.internal.worker.Worker) Thread.currentThread()).index;
         return pool.stats().workers().get(1 - self).sleeping();

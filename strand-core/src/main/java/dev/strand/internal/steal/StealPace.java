@@ -66,7 +66,13 @@ public final class StealPace {
         long now = System.nanoTime();
         long ran = now - stolenAt;
         long next = nextPace(pace, ran, base);
+        long before = nap;
         nap = napAfter(nap, pace, next, ran);
+        if (nap != 0L && before == 0L) {
+            backedOffAt = now;
+        } else if (nap != 0L && now - backedOffAt > PROBE_NANOS) {
+            nap = 0L;                             // look at lazy splitting's offers again, in case
+        }                                         // the pieces were tiny only where they were taken
         idleNap = nap;
         count(nap != 0L);
         pace = next;
@@ -87,6 +93,14 @@ public final class StealPace {
     static final long MAX_NAP_NANOS = 256_000;
     /** The longest nap while idle; past it a backed-off thief sleeps the sleep protocol's way. */
     static final long MAX_IDLE_NAP_NANOS = 2_000_000;
+    /**
+     * The longest back-off: after it the next steal ends it, so that owners offer after every
+     * pop-back again (a thief answered where an owner happened to be gets a piece near the leaves
+     * of a large computation; lazy splitting's frame is near its root).
+     */
+    static final long PROBE_NANOS = 1_000_000;
+    /** When the back-off began. */
+    private long backedOffAt;
     /** A stolen task that ran this long ends the back-off. */
     static final long WORTH_NANOS = 50_000;
     /** The nap after the next tiny steal at the cap: 0 while steals are worth their cost. */

@@ -68,13 +68,14 @@ public final class StealPace {
         long next = nextPace(pace, ran, base);
         long before = nap;
         nap = napAfter(nap, pace, next, ran);
-        if (nap != 0L && before == 0L) {
+        boolean probe = false;
+        if (nap != 0L && (before == 0L || now - backedOffAt > PROBE_NANOS)) {
+            probe = before != 0L;
             backedOffAt = now;
-        } else if (nap != 0L && now - backedOffAt > PROBE_NANOS) {
-            nap = 0L;                             // look at lazy splitting's offers again, in case
-        }                                         // the pieces were tiny only where they were taken
+        }
         idleNap = nap;
-        count(nap != 0L);
+        idleSince = 0L;
+        count(nap != 0L && !probe);
         pace = next;
         while (now - until < 0) {
             Thread.onSpinWait();
@@ -91,14 +92,19 @@ public final class StealPace {
     static final long MIN_NAP_NANOS = 8_000;
     /** The longest nap after a steal: the delay a thief so backed off adds before it looks again. */
     static final long MAX_NAP_NANOS = 256_000;
-    /** The longest nap while idle; past it a backed-off thief sleeps the sleep protocol's way. */
+    /** The longest nap while idle. */
     static final long MAX_IDLE_NAP_NANOS = 2_000_000;
+    /** Idle this long, a backed-off thief ends its back-off and sleeps the sleep protocol's way. */
+    static final long IDLE_BACKOFF_NANOS = 50_000_000;
+    /** When the thief last began to find nothing, or 0 since its last steal. */
+    private long idleSince;
     /**
-     * The longest back-off: after it the next steal ends it, so that owners offer after every
-     * pop-back again (a thief answered where an owner happened to be gets a piece near the leaves
-     * of a large computation; lazy splitting's frame is near its root).
+     * How often a backed-off thief probes: it naps once uncounted, so that owners offer after every
+     * pop-back meanwhile, and its next look finds lazy splitting's frame. A thief answered where an
+     * owner happened to be gets a piece near the leaves of a large computation; the frame lazy
+     * splitting keeps on offer is, over time, as often near the root as near the leaves.
      */
-    static final long PROBE_NANOS = 1_000_000;
+    static final long PROBE_NANOS = 5_000_000;
     /** When the back-off began. */
     private long backedOffAt;
     /** A stolen task that ran this long ends the back-off. */
@@ -111,16 +117,32 @@ public final class StealPace {
     /**
      * A backed-off thief found nothing: how long to nap before it looks again, instead of going to
      * sleep (where its last look would ask every owner to split and its wake-up would cost the
-     * owner an unpark). Each idle nap doubles the next, up to {@link #MAX_IDLE_NAP_NANOS}.
+     * owner an unpark). Each idle nap doubles the next, up to {@link #MAX_IDLE_NAP_NANOS}; after
+     * {@link #IDLE_BACKOFF_NANOS} of finding nothing the back-off ends. Every {@link #PROBE_NANOS}
+     * one nap is a probe, uncounted.
      *
      * @return the nap in nanoseconds, or 0: sleep as usual
      */
     public long idleNap() {
         long n = idleNap;
         if (n == 0L) {
-            return 0L;                            // sleep, still counted: its last look asks for an offer
+            return 0L;
         }
-        idleNap = n >= MAX_IDLE_NAP_NANOS ? 0L : Math.min(n * 2, MAX_IDLE_NAP_NANOS);
+        long now = System.nanoTime();
+        if (idleSince == 0L) {
+            idleSince = now;
+        } else if (now - idleSince > IDLE_BACKOFF_NANOS) {
+            nap = 0L;                             // idle this long: the back-off is over; sleep as
+            idleNap = 0L;                         // usual, and an offer's push wakes it
+            count(false);
+            return 0L;
+        }
+        boolean probe = now - backedOffAt > PROBE_NANOS;
+        if (probe) {
+            backedOffAt = now;
+        }
+        count(!probe);                            // a thief that finds nothing probes too
+        idleNap = Math.min(n * 2, MAX_IDLE_NAP_NANOS);
         return n;
     }
 

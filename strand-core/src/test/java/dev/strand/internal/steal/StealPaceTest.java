@@ -39,8 +39,8 @@ class StealPaceTest {
 
     /**
      * A thief whose steals stay tiny with the pace at its cap counts itself backed off on the
-     * board, naps while idle with each nap doubled, stays counted through its sleep, and leaves
-     * the count when a steal is clearly worth it or it retires.
+     * board, naps while idle with each nap doubled, and leaves the count when a steal is clearly
+     * worth it, after a long idle spell, or when it retires.
      */
     @Test
     void aThiefBackedOffCountsOnTheBoardUntilItSleepsOrAStealIsWorthIt() {
@@ -52,14 +52,7 @@ class StealPaceTest {
         assertThat(board.othersBackedOff(1)).isTrue();
         long first = pace.idleNap();
         assertThat(first).isBetween(StealPace.MIN_NAP_NANOS, StealPace.MAX_NAP_NANOS);
-        long last = first;
-        long next;
-        while ((next = pace.idleNap()) != 0L) {
-            assertThat(next).isEqualTo(Math.min(2 * last, StealPace.MAX_IDLE_NAP_NANOS));
-            last = next;
-        }
-        assertThat(last).isEqualTo(StealPace.MAX_IDLE_NAP_NANOS);
-        assertThat(board.othersBackedOff(1)).as("asleep, still backed off").isTrue();
+        assertThat(pace.idleNap()).isEqualTo(Math.min(2 * first, StealPace.MAX_IDLE_NAP_NANOS));
         pace.afterSteal(System.nanoTime() - StealPace.WORTH_NANOS);
         assertThat(board.othersBackedOff(1)).isFalse();
         assertThat(pace.idleNap()).isZero();
@@ -67,6 +60,19 @@ class StealPaceTest {
             pace.afterSteal(System.nanoTime());
         }
         pace.retire();
+        assertThat(board.othersBackedOff(1)).isFalse();
+    }
+
+    @Test
+    void aLongIdleSpellEndsTheBackOff() throws InterruptedException {
+        StealBoard board = new StealBoard(2);
+        StealPace pace = new StealPace(250, board);
+        for (int i = 0; i < 100 && !board.othersBackedOff(1); i++) {
+            pace.afterSteal(System.nanoTime());
+        }
+        assertThat(pace.idleNap()).isPositive();
+        Thread.sleep(StealPace.IDLE_BACKOFF_NANOS / 1_000_000 + 20);
+        assertThat(pace.idleNap()).as("sleep as usual").isZero();
         assertThat(board.othersBackedOff(1)).isFalse();
     }
 }

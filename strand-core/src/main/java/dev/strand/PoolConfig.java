@@ -318,9 +318,9 @@ public final class PoolConfig {
         }
 
         /**
-         * @return whether {@link Strand#join} offers its second half to thieves only when the
-         *     worker's deque has nothing stealable (lazy binary splitting), else runs both halves
-         *     inline: no task, no deque operation, in the common case
+         * @return whether {@link Strand#join} offers its second half to thieves only when another
+         *     worker asked for work (lazy binary splitting on request: {@link Strand#wantsSplit}),
+         *     else runs both halves inline: no task, no deque operation, in the common case
          */
         public boolean lazySplitting() {
             return lazySplitting;

@@ -148,9 +148,10 @@ final class PoolInternals extends PoolAccess implements IntConsumer {
         if (!pool.submissions.isEmpty() || (pool.nexts != null && pool.nexts.anyFull())) {
             return true;
         }
+        int self = Thread.currentThread() instanceof Worker w && w.pool == pool ? w.index : -1;
         for (int i = 0, n = pool.sleep.inUse(); i < n; i++) {
             WorkerDeque<Runnable> d = pool.deque(i);
-            if (d != null && d.hasStealable()) {
+            if (d != null && (i == self ? !d.isEmpty() : d.hasStealable())) {   // a look at another asks it to split
                 return true;
             }
         }

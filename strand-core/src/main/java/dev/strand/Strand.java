@@ -1,5 +1,7 @@
 package dev.strand;
 
+import dev.strand.internal.deque.ChaseLevDeque;
+
 import dev.strand.internal.profile.Frame;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.worker.JoinFrameStack;
@@ -76,8 +78,8 @@ public final class Strand {
      * Runs {@code a} and {@code b}, potentially in parallel, and returns both results (Rayon's
      * {@code join}): {@code b} is offered to thieves while the caller runs {@code a}, then {@code b}
      * runs inline if nobody stole it. With lazy splitting ({@link PoolConfig.Tuning#lazySplitting()}, the
-     * default), {@code b} is offered only when the worker's deque holds nothing stealable; otherwise
-     * both run in the caller, a then b, with no task created. The offered {@code b} waits in a
+     * default), {@code b} is offered only where {@link #wantsSplit} would say so (another worker
+     * asked this one for work); otherwise both run in the caller, a then b, with no task created. The offered {@code b} waits in a
      * frame the worker reuses, so a join allocates no task either way.
      *
      * @param a   first computation, run by the caller
@@ -94,8 +96,8 @@ public final class Strand {
         if (!(Thread.currentThread() instanceof Worker w)) {
             return CommonPool.invoke(() -> join(a, b));
         }
-        if (w.lazySplitting && !w.deque.isEmpty() && (w.prof == null || !w.prof.timesInline())) {
-            return joinInline(a, b);              // thieves already have work from this worker
+        if (w.lazySplitting && !splitWanted(w) && (w.prof == null || !w.prof.timesInline())) {
+            return joinInline(a, b);              // nobody asked for work
         }
         if (w.prof != null) {
             return joinProfiled(w, a, b);
@@ -130,7 +132,7 @@ public final class Strand {
     private static <A, B> Joined<A, B> joinProfiled(Worker w, Supplier<? extends A> a,
                                                     Supplier<? extends B> b) {
         WorkerProfiler p = w.prof;
-        boolean inline = w.lazySplitting && !w.deque.isEmpty();
+        boolean inline = w.lazySplitting && !splitWanted(w);
         Frame fb = inline ? p.forkInline() : p.fork();
         Supplier<A> pa = () -> {
             p.forked();                           // the offer was the scheduler's work
@@ -215,7 +217,7 @@ public final class Strand {
             });
             return;
         }
-        if (w.lazySplitting && !w.deque.isEmpty() && (w.prof == null || !w.prof.timesInline())) {
+        if (w.lazySplitting && !splitWanted(w) && (w.prof == null || !w.prof.timesInline())) {
             runInline(a, b);                      // no wrappers: this is the common, hot case
             return;
         }
@@ -279,7 +281,7 @@ public final class Strand {
         Objects.requireNonNull(f, "first function must not be null");
         Objects.requireNonNull(g, "second function must not be null");
         Objects.requireNonNull(combine, "combine must not be null");
-        if (Thread.currentThread() instanceof Worker w && w.lazySplitting && !w.deque.isEmpty()
+        if (Thread.currentThread() instanceof Worker w && w.lazySplitting && !splitWanted(w)
                 && (w.prof == null || !w.prof.timesInline())) {
             return joinLongInline(f, x, g, y, combine);   // kept small: the JIT inlines this part
         }
@@ -287,11 +289,13 @@ public final class Strand {
     }
 
     /**
-     * Whether a join here would give an idle worker something to steal: the calling worker holds
-     * nothing stealable (its deque is empty) and its pool has another worker that could take it,
-     * or the pool does not split lazily, or the caller is not a worker. In a pool of one worker it
-     * is always false (nobody could take an offered half; a split would only cost its push and
-     * pop). Fine-grained recursion can test it and recurse plainly while it is false:
+     * Whether a join here would give another worker something to take: a thief asked the calling
+     * worker for work since it last offered (it stole the last offer, or looked and found
+     * nothing), or the caller popped back its last offer while thieves are active; or the pool
+     * does not split lazily, or the caller is not a worker. In a pool of one worker it is false
+     * (nobody asks), and while the pool's other workers are backed off after pieces too small to
+     * pay for their steal it stays false between their looks. Fine-grained recursion can test it
+     * and recurse plainly while it is false:
      *
      * <pre>{@code
      * static long fib(int n) {
@@ -301,11 +305,11 @@ public final class Strand {
      * }
      * }</pre>
      *
-     * <p>This is the test that lazy binary splitting makes at every split point (Tzannes, Caragea,
-     * Barua and Vishkin, PPoPP 2010), and that {@link #join} and {@link #joinLong} make themselves;
-     * asking it in the program leaves the plain recursion as the compiler sees it, with no function
-     * objects or boxed arguments in the way. The answer is a hint: a thief may empty the deque
-     * right after it is read, and the next test sees that.
+     * <p>This is lazy binary splitting's test (Tzannes, Caragea, Barua and Vishkin, PPoPP 2010)
+     * made on request, and {@link #join} and {@link #joinLong} make it themselves; asking it in the
+     * program leaves the plain recursion as the compiler sees it, with no function objects or boxed
+     * arguments in the way, and costs one field read. The answer is a hint: a thief may ask right
+     * after it is read, and the next test sees that.
      *
      * @return whether to split here
      */
@@ -313,8 +317,18 @@ public final class Strand {
         if (!(Thread.currentThread() instanceof Worker w)) {
             return true;
         }
-        byte m = w.splitMode;                     // one read decides the common cases
-        return m == SplitMode.ALWAYS || (m == SplitMode.LAZY && w.deque.ownerSeesEmpty());
+        ChaseLevDeque<Runnable> d = w.lazyDeque;  // the common case: one field of a final class
+        if (d != null) {
+            return d.splitRequested();
+        }
+        byte m = w.splitMode;
+        return m == SplitMode.ALWAYS || (m == SplitMode.LAZY && w.deque.splitWanted());
+    }
+
+    /** Lazy splitting's test in a join: whether to offer the second branch. */
+    private static boolean splitWanted(Worker w) {
+        ChaseLevDeque<Runnable> d = w.lazyDeque;
+        return d != null ? d.splitRequested() : w.deque.splitWanted();
     }
 
     /** {@link #joinLong} off its inline path: outside a worker, timed by the profiler, or offering {@code g(y)}. */

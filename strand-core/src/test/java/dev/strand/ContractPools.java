@@ -27,8 +27,13 @@ final class ContractPools {
     }
 
     StrandPool newPool(int parallelism) {
+        return newPool(parallelism, true);
+    }
+
+    /** @param lazySplitting false: every join offers its second half (a frame to find in the deque) */
+    StrandPool newPool(int parallelism, boolean lazySplitting) {
         StrandPool p = StrandPool.builder().name(prefix + "-" + SEQ.incrementAndGet())
-                .parallelism(parallelism).build();
+                .parallelism(parallelism).tuning(t -> t.lazySplitting(lazySplitting)).build();
         synchronized (pools) {
             pools.add(p);
         }

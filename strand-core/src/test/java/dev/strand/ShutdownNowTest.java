@@ -160,13 +160,13 @@ class ShutdownNowTest {
 
     @Test
     void joinFramesAreCancelledNotReturned() throws Exception {
-        StrandPool pool = pools.newPool(1);
+        StrandPool pool = pools.newPool(1, false);
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch interrupted = new CountDownLatch(1);
         AtomicBoolean stopped = new AtomicBoolean();
         Task<Integer> t = pool.submit(Task.of(() -> {
-            // the deque is empty, so the second half is offered in a frame, which shutdownNow
-            // finds while the first half still runs
+            // no lazy splitting, so the second half is offered in a frame, which shutdownNow
+            // finds while the first half still runs (a lazily splitting pool of one offers none)
             Strand.join(() -> {
                 blockUntilInterrupted(started, interrupted);
                 holdUntil(stopped);

@@ -179,4 +179,129 @@ class WantsSplitTest {
             assertThat(afterSteal).isTrue();
         }
     }
+
+    /** Sum of lo..hi as {@link #sum}, without counting calls (each node costs what a plain call does). */
+    static long quietSum(long lo, long hi) {
+        if (lo > hi) {
+            return 0;
+        }
+        long mid = (lo + hi) >>> 1;
+        if (Strand.wantsSplit()) {
+            return mid + Strand.joinLong(r -> quietSum(r[0], r[1]), new long[] {lo, mid - 1},
+                    r -> quietSum(r[0], r[1]), new long[] {mid + 1, hi}, Long::sum);
+        }
+        return mid + quietSum(lo, mid - 1) + quietSum(mid + 1, hi);
+    }
+
+    /**
+     * Sums of 63 values polled at every node, 100,000 of them inside one task of a pool of two:
+     * every piece a thief could take is a few microseconds at most (with coverage probes), so the
+     * thief backs off and naps out of the search, and the owner, asked by nobody, stops offering.
+     * Lazy splitting that offered at every empty deque offered 6-8 frames per sum here; this offers
+     * well under one (a probe every few milliseconds, a look per nap).
+     */
+    @Test
+    void aThiefOfTinyPiecesBacksOffAndTheOwnerStopsOffering() {
+        try (StrandPool pool = new StrandPool(2)) {
+            int sums = 100_000;
+            long offered = 0;
+            for (int round = 0; round < 3; round++) {          // the first warm the JIT up: in the
+                long before = pool.stats().spawns();          // interpreter the pieces are not tiny
+                long got = pool.invoke(() -> {
+                    long s = 0;
+                    for (int i = 0; i < sums; i++) {
+                        s += quietSum(1, 63);
+                    }
+                    return s;
+                });
+                assertThat(got).isEqualTo(sums * (63L * 64 / 2));
+                offered = pool.stats().spawns() - before;
+            }
+            assertThat(offered).as("frames offered in %d sums", sums).isLessThan(2L * sums);
+        }
+    }
+
+    /**
+     * A worker that went to sleep while the owner held no request (its last offer was taken or
+     * popped back) must still be woken by the owner's next split point: the sleeper's last look
+     * asks for an offer, and the offer's push wakes it.
+     */
+    @Test
+    void aSleepingThiefIsWokenAtTheOwnersNextSplitPoint() {
+        try (StrandPool pool = new StrandPool(2)) {
+            long stolen = pool.invoke(() -> {
+                quietSum(1, 1000);                             // offers, and so clears the request
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!otherAsleep(pool) && System.nanoTime() - until < 0) {
+                    Thread.onSpinWait();
+                }
+                long steals = pool.stats().steals();
+                long n = 1L << 22;
+                if (quietSum(1, n) != n * (n + 1) / 2) {
+                    throw new AssertionError("wrong sum");
+                }
+                return pool.stats().steals() - steals;
+            });
+            assertThat(stolen).as("steals after the other worker slept").isPositive();
+        }
+    }
+
+    static Thread owner;
+    static long othersNodes;                                   // written by the other worker only
+
+    /** {@link #quietSum}, counting the nodes that threads other than {@link #owner} compute. */
+    static long countedSum(long lo, long hi) {
+        if (lo > hi) {
+            return 0;
+        }
+        if (Thread.currentThread() != owner) {
+            othersNodes++;
+        }
+        long mid = (lo + hi) >>> 1;
+        if (Strand.wantsSplit()) {
+            return mid + Strand.joinLong(r -> countedSum(r[0], r[1]), new long[] {lo, mid - 1},
+                    r -> countedSum(r[0], r[1]), new long[] {mid + 1, hi}, Long::sum);
+        }
+        return mid + countedSum(lo, mid - 1) + countedSum(mid + 1, hi);
+    }
+
+    /**
+     * A thief backed off after tiny pieces must not stay so through a large computation that
+     * follows, where a piece taken wherever the owner happens to be is also tiny (near the
+     * leaves): the back-off ends after a while and lazy splitting's frame, near the root, is on
+     * offer again. The other worker computes a real share of the large sum.
+     */
+    @Test
+    void aLargeComputationAfterTinyPiecesStillGetsTheOtherWorker() {
+        try (StrandPool pool = new StrandPool(2)) {
+            for (int round = 0; round < 3; round++) {
+                pool.invoke(() -> {
+                    long s = 0;
+                    for (int i = 0; i < 100_000; i++) {
+                        s += quietSum(1, 63);
+                    }
+                    return s;
+                });
+            }
+            long n = 1L << 24;
+            long[] others = new long[1];
+            long got = pool.invoke(() -> {
+                for (int i = 0; i < 100_000; i++) {           // the thief naps between its looks now
+                    quietSum(1, 63);
+                }
+                owner = Thread.currentThread();
+                othersNodes = 0;
+                long s = countedSum(1, n);
+                others[0] = othersNodes;                       // the other's joins happen-before ours
+                return s;
+            });
+            assertThat(got).isEqualTo(n * (n + 1) / 2);
+            assertThat(others[0]).as("nodes the other worker computed of %d", n).isGreaterThan(n / 10);
+        }
+    }
+
+    private static boolean otherAsleep(StrandPool pool) {
+        int self = ((dev.strand.internal.worker.Worker) Thread.currentThread()).index;
+        return pool.stats().workers().get(1 - self).sleeping();
+    }
 }

@@ -160,6 +160,7 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
             n <<= 1;
         }
         array = new Object[n];
+        wanted = 1L;                              // a new owner's first split point offers
     }
 
     /**
@@ -207,6 +208,7 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
             clearStolen(a, t - CLEAR_LAG, b);
         }
         a[(int) b & (a.length - 1)] = x;
+        wanted = 0L;                              // the owner now holds something stealable
         BOTTOM.setRelease(this, b + 1);           // F1: element before bottom; pairs with F3
         if (size == 0 && onShare != null) {
             onShare.run();
@@ -423,6 +425,9 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
         if (x == null || !TOP.compareAndSet(this, t, t + 1)) {   // F4
             return null;
         }
+        if (!split) {
+            askSplit();
+        }
         return (T) x;
     }
 
@@ -474,6 +479,9 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
         if (x == null || !TOP.compareAndSet(this, t, t + 1)) {   // F4
             return LOST;                          // lost the race (x == null: slot already cleared)
         }
+        if (!split) {
+            askSplit();                           // lazy splitting offers again after a steal
+        }
         return x;                                 // the owner clears the slot later (clearStolen)
     }
 
@@ -524,6 +532,9 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
             }
             t++;
         }
+        if (first != null && !split) {
+            askSplit();
+        }
         return first;
     }
 
@@ -556,10 +567,19 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
      * idle thieves polling a busy owner do not keep invalidating its cache line.
      */
     private void requestIfPrivate(long b) {
-        if (split && thievesRequest && (long) END.getOpaque(this) > b
-                && (int) REQUEST.getOpaque(this) == 0) {
-            REQUEST.setOpaque(this, 1);
+        if (split) {
+            if (thievesRequest && (long) END.getOpaque(this) > b && (int) REQUEST.getOpaque(this) == 0) {
+                REQUEST.setOpaque(this, 1);
+            }
+        } else {
+            askSplit();
         }
+    }
+
+    /** Split mode: {@link #ownerSeesEmpty}; otherwise thieves' requests ({@link #splitRequested}). */
+    @Override
+    public boolean splitWanted() {
+        return split ? ownerSeesEmpty() : splitRequested();
     }
 
     /**
@@ -650,25 +670,4 @@ public final class ChaseLevDeque<T> extends DequeFields implements WorkerDeque<T
     public String toString() {
         return "ChaseLevDeque[size=" + size() + ", capacity=" + capacity() + "]";
     }
-}
-
-/*
- * Field layout: top (written by thieves' CASes) and bottom (written by the owner) sit on separate
- * cache lines, away from neighbouring objects, so a steal does not invalidate the owner's line.
- * HotSpot lays superclass fields before subclass fields, a class's longs in the order they are
- * declared, and its references after its primitives: so one class holds a pad, top, a pad and the
- * owner's fields, and the deque itself the trailing pad (a class per pad was four more classes for
- * a fresh JVM to load on its way to the first task). The layout puts an int where the object
- * header leaves a gap, so request sits on the header's line, away from both top and bottom; only
- * the split mode's thieves write it.
- */
-abstract class DequeFields {
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
-    long top;            // accessed through VarHandles only
-    int request;         // split mode: a thief found only private work (written by thieves)
-    long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
-    long bottom;         // written by the owner only; read by thieves through VarHandles
-    Object[] array;      // replaced by the owner on growth; read by thieves through VarHandles
-    long cleared;        // owner-private: stolen slots below this index are already nulled
-    long end;            // split mode: one past the last private element; written by the owner only
 }

@@ -101,6 +101,18 @@ public interface WorkerDeque<T> {
         return isEmpty();
     }
 
+    /**
+     * Lazy splitting's test at a split point (owner only; a hint): whether the owner should offer
+     * work there. Deques that track thieves' requests answer whether a thief looked at this deque
+     * (a steal, or a look that found nothing) since the owner's last push; others answer
+     * {@link #ownerSeesEmpty}.
+     *
+     * @return whether to offer at the next split point
+     */
+    default boolean splitWanted() {
+        return ownerSeesEmpty();
+    }
+
     /** @return the number of elements, private ones included (a snapshot for non-owners) */
     int size();
 

@@ -36,6 +36,12 @@ public final class StealBoard {
     private final int[] thieves;
     private final int workers;
     private final Locality locality;
+    /**
+     * Slot {@link #BACKED_OFF}: how many workers are backed off after tiny steals ({@link StealPace}),
+     * alone on its line; written as workers enter and leave the back-off, read at owners' pop-backs.
+     */
+    private final int[] backedOff = new int[2 * THIEF_SPACING];
+    private static final int BACKED_OFF = THIEF_SPACING;
 
     /** @param workers the pool's parallelism, {@code >= 1} */
     public StealBoard(int workers) {
@@ -75,6 +81,19 @@ public final class StealBoard {
         if (n != w) {
             INTS.setOpaque(thieves, i, n);
         }
+    }
+
+    /** A worker entered ({@code +1}) or left ({@code -1}) the back-off after tiny steals. */
+    void backOff(int delta) {
+        INTS.getAndAdd(backedOff, BACKED_OFF, delta);
+    }
+
+    /**
+     * @param others how many other workers could take an offer
+     * @return whether all of them are backed off after tiny steals (opaque: a hint)
+     */
+    public boolean othersBackedOff(int others) {
+        return (int) INTS.getOpaque(backedOff, BACKED_OFF) >= others;
     }
 
     /** @return the {@link Thieves} word of worker {@code i}'s work (opaque; any thread) */

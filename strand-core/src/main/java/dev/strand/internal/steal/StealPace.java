@@ -1,5 +1,7 @@
 package dev.strand.internal.steal;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * One worker's steal pacing (see the package essay): after a stolen task that ran for less than
  * the current pace, wait out the rest before looking for work again; each such tiny steal doubles
@@ -20,9 +22,34 @@ public final class StealPace {
 
     /** @param base the configured pace in nanoseconds ({@code PoolConfig.Tuning.stealPaceNanos()}); 0: none */
     public StealPace(long base) {
+        this(base, null);
+    }
+
+    /**
+     * @param base  as above
+     * @param board the pool's board, where this worker counts itself while backed off; null: not counted
+     */
+    public StealPace(long base, StealBoard board) {
         assert 0 <= base && base <= MAX_PACE_NANOS : "pace out of range: " + base;
         this.base = base;
         this.pace = base;
+        this.board = board;
+    }
+
+    private final StealBoard board;
+    /** Whether this worker is counted on the board as backed off. */
+    private boolean counted;
+
+    /** The worker retires (its thread exits): it leaves the board's count. */
+    public void retire() {
+        count(false);
+    }
+
+    private void count(boolean backedOff) {
+        if (backedOff != counted && board != null) {
+            counted = backedOff;
+            board.backOff(backedOff ? 1 : -1);
+        }
     }
 
     /** @return whether pacing is on (then the caller times its stolen tasks) */
@@ -34,14 +61,109 @@ public final class StealPace {
      * A stolen task (with what it forked) that started at {@code stolenAt} has returned: adjust the
      * pace, then spin until the pace the steal was made under has passed since {@code stolenAt}.
      */
-    public void afterSteal(long stolenAt) {
+    public long afterSteal(long stolenAt) {
         long until = stolenAt + pace;
         long now = System.nanoTime();
-        pace = nextPace(pace, now - stolenAt, base);
+        long ran = now - stolenAt;
+        long next = nextPace(pace, ran, base);
+        long before = nap;
+        nap = napAfter(nap, pace, next, ran);
+        boolean probe = false;
+        if (nap != 0L && (before == 0L || now - backedOffAt > PROBE_NANOS)) {
+            probe = before != 0L;
+            backedOffAt = now;
+        }
+        idleNap = nap;
+        idleSince = 0L;
+        count(nap != 0L && !probe);
+        pace = next;
         while (now - until < 0) {
             Thread.onSpinWait();
             now = System.nanoTime();
         }
+        if (nap == 0L) {
+            return 0L;
+        }
+        LockSupport.parkNanos(nap);               // out of the search: asks no owner to split
+        return System.nanoTime() - now;
+    }
+
+    /** The first nap after tiny steals at the pace's cap. */
+    static final long MIN_NAP_NANOS = 8_000;
+    /** The longest nap after a steal: the delay a thief so backed off adds before it looks again. */
+    static final long MAX_NAP_NANOS = 256_000;
+    /** The longest nap while idle. */
+    static final long MAX_IDLE_NAP_NANOS = 2_000_000;
+    /** Idle this long, a backed-off thief ends its back-off and sleeps the sleep protocol's way. */
+    static final long IDLE_BACKOFF_NANOS = 50_000_000;
+    /** When the thief last began to find nothing, or 0 since its last steal. */
+    private long idleSince;
+    /**
+     * How often a backed-off thief probes: it naps once uncounted, so that owners offer after every
+     * pop-back meanwhile, and its next look finds lazy splitting's frame. A thief answered where an
+     * owner happened to be gets a piece near the leaves of a large computation; the frame lazy
+     * splitting keeps on offer is, over time, as often near the root as near the leaves.
+     */
+    static final long PROBE_NANOS = 5_000_000;
+    /** When the back-off began. */
+    private long backedOffAt;
+    /** A stolen task that ran this long ends the back-off. */
+    static final long WORTH_NANOS = 50_000;
+    /** The nap after the next tiny steal at the cap: 0 while steals are worth their cost. */
+    private long nap;
+    /** The next nap while idle: from {@link #nap}, doubled at each, 0 when the thief should sleep. */
+    private long idleNap;
+
+    /**
+     * A backed-off thief found nothing: how long to nap before it looks again, instead of going to
+     * sleep (where its last look would ask every owner to split and its wake-up would cost the
+     * owner an unpark). Each idle nap doubles the next, up to {@link #MAX_IDLE_NAP_NANOS}; after
+     * {@link #IDLE_BACKOFF_NANOS} of finding nothing the back-off ends. Every {@link #PROBE_NANOS}
+     * one nap is a probe, uncounted.
+     *
+     * @return the nap in nanoseconds, or 0: sleep as usual
+     */
+    public long idleNap() {
+        long n = idleNap;
+        if (n == 0L) {
+            return 0L;
+        }
+        long now = System.nanoTime();
+        if (idleSince == 0L) {
+            idleSince = now;
+        } else if (now - idleSince > IDLE_BACKOFF_NANOS) {
+            nap = 0L;                             // idle this long: the back-off is over; sleep as
+            idleNap = 0L;                         // usual, and an offer's push wakes it
+            count(false);
+            return 0L;
+        }
+        boolean probe = now - backedOffAt > PROBE_NANOS;
+        if (probe) {
+            backedOffAt = now;
+        }
+        count(!probe);                            // a thief that finds nothing probes too
+        idleNap = Math.min(n * 2, MAX_IDLE_NAP_NANOS);
+        return n;
+    }
+
+    /**
+     * @param nap  the nap so far (0: not backed off)
+     * @param pace the pace the steal was made under
+     * @param next the pace after it ({@link #nextPace})
+     * @param ran  how long the stolen task ran
+     * @return the nap after it: doubled if it was tiny with the pace already at its cap, 0 if it
+     *     was clearly worth it ({@link #WORTH_NANOS}), else unchanged
+     */
+    static long napAfter(long nap, long pace, long next, long ran) {
+        if (next == pace && ran < pace) {
+            return nextNap(nap);
+        }
+        return ran >= WORTH_NANOS ? 0L : nap;
+    }
+
+    /** @return the nap after {@code current}: the first, or doubled up to {@link #MAX_NAP_NANOS} */
+    static long nextNap(long current) {
+        return current == 0L ? MIN_NAP_NANOS : Math.min(current * 2, MAX_NAP_NANOS);
     }
 
     /**

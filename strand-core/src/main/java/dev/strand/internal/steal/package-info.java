@@ -40,6 +40,17 @@
  *       scheduler likewise waits before it steals a P's {@code runnext}.</li>
  *   <li>The pace is its worker's own state; the wait is a spin, after the stolen task and the
  *       local tasks it left have run, before the next search.</li>
+ *   <li>Naps: a steal still tiny with the pace at its cap means the pieces on offer do not pay
+ *       for their steal (fine-grained recursion over a small input). The thief then naps out of
+ *       the search, 8 us doubling to 256 us per such steal, and while idle naps again (each nap
+ *       doubled, up to 2 ms) instead of going to sleep. A napping thief asks no owner to split,
+ *       and while every other core worker naps so, an owner's pop-back asks nothing either, so
+ *       the owner runs its recursion as plain calls ({@code internal.worker}, "Split points").
+ *       The board counts backed-off workers on a line of its own. A stolen task that runs 50 us
+ *       ends the naps; a thief out of naps sleeps as usual (and leaves the count), so an offer
+ *       wakes it. Invariant: a napping worker is neither a searcher nor a sleeper, as if it ran
+ *       a task: the sleep protocol's proof does not see it, and a nap only delays when it looks
+ *       again.</li>
  * </ul>
  * The measurements behind the default and the rejected alternatives (a grace period only for a
  * victim with one task, backing off only while idle, slot-CAS stealing, an owner-side cached

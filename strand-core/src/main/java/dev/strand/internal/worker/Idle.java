@@ -3,6 +3,7 @@ package dev.strand.internal.worker;
 import dev.strand.internal.cpu.Oversubscription;
 
 import dev.strand.internal.feedback.Feedback;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A worker with nothing to do: it spins briefly as a searcher (if the cap allows), then runs the
@@ -59,6 +60,17 @@ final class Idle {
                 }
             }
         }
+        long nap = w.spare || w.poolAccess.isStopping() ? 0L : w.pacing.idleNap();
+        if (nap > 0L) {
+            // Backed off after tiny steals: nap out of the search (a searcher would hold back the
+            // wake-up of others) and without the sleeper's last look, then look again.
+            if (w.searching) {
+                w.searching = false;
+                w.sleep.workerStopSearching(w.index, w.workVisible);
+            }
+            LockSupport.parkNanos(nap);
+            return null;
+        }
         long word = w.sleep.workerPrepareSleep(w.index, w.searching);   // S2
         w.searching = false;
         if (w.poolAccess.workVisible()) {                            // the re-scan after S2
@@ -86,6 +98,7 @@ final class Idle {
                 assert !w.sleep.isDormant(w.index) : "a spare slot is never dormant";
                 return Compensation.spareIdle(w);
             }
+            w.pacing.retire();
             w.retired = true;                                        // dormant: the thread exits
             return null;
         }

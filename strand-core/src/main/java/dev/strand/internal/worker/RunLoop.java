@@ -142,7 +142,7 @@ final class RunLoop {
             }
         }
         if (stolenAt != 0L) {
-            w.pacing.afterSteal(stolenAt);          // steal pacing: see internal.steal
+            w.idleNanos += w.pacing.afterSteal(stolenAt);   // steal pacing: see internal.steal
         }
     }
 

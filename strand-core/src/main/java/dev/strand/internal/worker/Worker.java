@@ -4,6 +4,7 @@ import dev.strand.DequeKind;
 import dev.strand.Multiprogramming;
 import dev.strand.WorkerStats;
 import dev.strand.internal.cpu.Oversubscription;
+import dev.strand.internal.deque.ChaseLevDeque;
 import dev.strand.internal.deque.NextSlots;
 import dev.strand.internal.deque.WorkerDeque;
 import dev.strand.internal.feedback.Feedback;
@@ -21,6 +22,7 @@ import dev.strand.internal.victim.VictimOrder;
 import dev.strand.trace.SchedulerListener;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.BooleanSupplier;
 
 /**
  * A worker thread: owns one deque, runs the scheduling loop, and performs greedy joins (see the
@@ -46,11 +48,9 @@ public class Worker extends Thread {
      * worker whose steal record it saw, so that worker's thread, started after its deque was
      * stored, wrote the record.
      */
-    static final java.lang.invoke.VarHandle DEQUES =
-            java.lang.invoke.MethodHandles.arrayElementVarHandle(WorkerDeque[].class);
+    static final VarHandle DEQUES = MethodHandles.arrayElementVarHandle(WorkerDeque[].class);
     /** Reads another slot's current Worker (a revived slot gets a new one). */
-    static final java.lang.invoke.VarHandle WORKERS =
-            java.lang.invoke.MethodHandles.arrayElementVarHandle(Worker[].class);
+    static final VarHandle WORKERS = MethodHandles.arrayElementVarHandle(Worker[].class);
 
     /** Every FAIRNESS_TICKS-th scheduling decision polls the submission queue first (Go: 61). */
     static final int FAIRNESS_TICKS = 61;
@@ -66,9 +66,8 @@ public class Worker extends Thread {
     /** This worker's own deque. */
     public final WorkerDeque<Runnable> deque;
     /**
-     * Whether the deque is block-based ({@link DequeKind#BWOS}): bounded, with private elements.
-     * A submission then goes to the submission queue when the deque is full, and is granted to
-     * thieves at once otherwise.
+     * Whether the deque is block-based ({@link DequeKind#BWOS}): bounded, with private elements. A
+     * submission then goes to the submission queue when it is full, else is granted to thieves at once.
      */
     final boolean blockDeque;
     /**
@@ -81,10 +80,7 @@ public class Worker extends Thread {
     final Worker[] workers;
     final SleepCoordinator sleep;
     final VictimOrder victims;
-    /**
-     * The sweep with locality (steal-back, near victims first; see {@code internal.victim}), or
-     * null for the plain coprime sweep. Core workers only: a spare has no place of its own.
-     */
+    /** The sweep with locality ({@code internal.victim}), or null: the coprime sweep. Core workers only. */
     final VictimCursor cursor;
     /** Whether a thief records itself on its victim's thief word (steal-back is on). */
     final boolean noteThieves;
@@ -126,16 +122,15 @@ public class Worker extends Thread {
     public final boolean lazySplitting;
     /** How {@code Strand.wantsSplit} answers here, a {@link SplitMode}; profiling does not change it. */
     public final byte splitMode;
+    /** The deque, if lazy splitting reads thieves' requests from it (classic Chase-Lev); else null. */
+    public final ChaseLevDeque<Runnable> lazyDeque;
     int tick;
     int seed;
-    /**
-     * The pool's leapfrogging board: each worker's current steal and its base, read racily by
-     * joiners looking for the thief of their child (see {@code internal.steal}).
-     */
+    /** The pool's leapfrogging board, read racily by joiners looking for their child's thief ({@code internal.steal}). */
     final StealBoard board;
     /** S1's scan for remaining work (one instance, no allocation per call). */
-    final java.util.function.BooleanSupplier workVisible;
-    final java.util.function.BooleanSupplier spareSurplus;
+    final BooleanSupplier workVisible;
+    final BooleanSupplier spareSurplus;
     /**
      * {@code Strand.blocking} calls under way on this thread, nested ones included: the worker
      * counts as blocked while this is above zero. Written only by this thread, and only by field
@@ -243,11 +238,16 @@ public class Worker extends Thread {
         this.stealHalfLimit = c.stealHalfLimit;
         this.spawnBound = c.spawnBound;
         this.spinRounds = c.spinRounds;
-        this.pacing = new StealPace(c.stealPaceNanos);
+        this.pacing = new StealPace(c.stealPaceNanos, board);
         this.greedyJoin = c.greedyJoin;
         this.lazySplitting = c.lazySplitting;
         this.splitMode = !lazySplitting ? SplitMode.ALWAYS : core == 1 && !spare ? SplitMode.NEVER
                 : SplitMode.LAZY;
+        this.lazyDeque = splitMode != SplitMode.ALWAYS && deque instanceof ChaseLevDeque<Runnable> cl && !cl.isSplit()
+                ? cl : null;
+        if (splitMode == SplitMode.NEVER && lazyDeque != null) {
+            lazyDeque.noRequest();                // a pool of one: only a spare would ever ask
+        }
         this.seed = 0x9E3779B9 * (index + 1) | 1;
         this.workVisible = poolAccess.visible;
         this.spareSurplus = poolAccess.surplus;
@@ -435,6 +435,9 @@ public class Worker extends Thread {
             }
         }
         TASKS.settle(f);                          // popped back or never pushed: only we hold it
+        if (lazyDeque != null && !board.othersBackedOff(core - 1)) {
+            lazyDeque.askSplitAgain();            // lazy splitting offers again after a pop-back
+        }
         tasksRun++;
         try {
             return TASKS.runBody(f);              // the common case: not stolen, run inline

@@ -94,19 +94,31 @@
  * unrelated tasks, and compensates).
  *
  * <h2>Split points</h2>
- * {@code Strand.wantsSplit} answers from one read of {@code Worker.splitMode}, fixed when the
- * worker is made ({@link dev.strand.internal.worker.SplitMode}): {@code ALWAYS} in a pool without
- * lazy splitting (true), {@code NEVER}
- * for the core worker of a lazily splitting pool of one (false: no other core worker could take a
- * piece, so a split would only cost its push and pop; at each pop-back lazy splitting would offer
- * again along the right spine), else {@code LAZY}: split where the deque holds nothing
- * stealable (Tzannes, Caragea, Barua and Vishkin, PPoPP 2010). Spares split lazily: a spare
- * exists because a worker blocked, and that worker may take a piece when it returns.
- * Consequence (counted by {@code WantsSplitTest}, not asserted: a direct {@code Strand.join}
- * still offers): a pool of one core worker with lazy splitting offers no frame from polled
- * recursion. The answer is a hint and guards nothing: a
- * split that is not made publishes nothing, so the sleep protocol's proof ({@code internal.sleep})
- * is untouched, and no task can be lost by it.
+ * Lazy splitting here splits on request. At a split point ({@code Strand.wantsSplit}, and the
+ * joins' own test) a worker offers its second half only if a thief asked since its last push:
+ * <ul>
+ *   <li>A thief's look at a deque asks: a steal, a failed steal, and a sleeper's last look after
+ *       its registration (S2) each set a word on the deque's owner line ({@code DequeFields}),
+ *       read before written so that polling thieves do not keep taking the line.</li>
+ *   <li>The owner's push clears it. Its pop-back of its own offer sets it again, unless every
+ *       other core worker is backed off after tiny steals ({@code internal.steal}), when nobody
+ *       would take the next offer soon.</li>
+ * </ul>
+ * So while thieves are busy or hungry a worker offers after every pop-back, as lazy binary
+ * splitting does (Tzannes, Caragea, Barua and Vishkin, PPoPP 2010), and its deque holds the
+ * shallowest frame since the last steal; while the only thieves nap after pieces too small to
+ * pay for their steal, it offers once per look, that is once per nap. The owner's test is one
+ * plain read through {@code Worker.lazyDeque}; an ordered read cost fine-grained recursion about
+ * 15 %. Split-mode and BWoS deques keep the test "nothing stealable".
+ * {@code Worker.splitMode} is fixed when the worker is made ({@link
+ * dev.strand.internal.worker.SplitMode}): {@code ALWAYS} in a pool without lazy splitting,
+ * {@code NEVER} for the core worker of a lazily splitting pool of one ({@code wantsSplit} is
+ * false: no other core worker could take a piece), else {@code LAZY}. Spares split lazily: a
+ * spare exists because a worker blocked, and that worker may take a piece when it returns.
+ * <p>Invariant (parallelism, not safety): a worker that parks has asked every deque after its
+ * registration, so an owner's next split point offers, and that offer's push (P2) sees the
+ * sleeper and wakes it. Split points guard nothing: a split not made publishes nothing, so the
+ * sleep protocol's proof ({@code internal.sleep}) is untouched and no task can be lost by them.
  *
  * <h2>Join frames</h2>
  * {@code Strand.join} offers its second half in a frame the worker reuses, one per nesting depth

@@ -458,4 +458,38 @@ class ChaseLevDequeTest {
         assertThat(n).isEqualTo(90);
         assertThat(d.isEmpty()).isTrue();
     }
+
+    /**
+     * Lazy splitting on request: a new owner offers at its first split point; a push clears the
+     * request; a pop-back alone asks nothing; a thief's look (a failed steal, a successful one, a
+     * sleeper's last look) asks again. Split mode keeps its own test (the deque looked empty).
+     */
+    @Test
+    void aThiefsLookAsksTheOwnerToSplitAndAPushClearsTheRequest() {
+        ChaseLevDeque<Integer> d = new ChaseLevDeque<>(8);
+        assertThat(d.splitRequested()).as("a new owner offers at its first split point").isTrue();
+        d.push(1);
+        assertThat(d.splitRequested()).isFalse();
+        assertThat(d.pop()).isEqualTo(1);
+        assertThat(d.splitRequested()).as("a pop-back alone asks nothing").isFalse();
+        assertThat(d.stealOrNull()).isNull();
+        assertThat(d.splitRequested()).as("a look that found nothing asks").isTrue();
+        d.push(2);
+        assertThat(d.stealOrNull()).isEqualTo(2);
+        assertThat(d.splitRequested()).as("a steal asks for the next offer").isTrue();
+        d.push(3);
+        assertThat(d.hasStealable()).isTrue();
+        assertThat(d.splitRequested()).as("a look that found work asks nothing").isFalse();
+        assertThat(d.pop()).isEqualTo(3);
+        assertThat(d.hasStealable()).isFalse();
+        assertThat(d.splitRequested()).as("a sleeper's last look asks").isTrue();
+        d.push(4);
+        d.askSplitAgain();
+        assertThat(d.splitRequested()).isTrue();
+
+        ChaseLevDeque<Integer> split = new ChaseLevDeque<>(8, true, null);
+        assertThat(split.splitWanted()).isTrue();
+        split.push(1);
+        assertThat(split.splitWanted()).isFalse();
+    }
 }

@@ -23,4 +23,56 @@ class StealPaceTest {
         assertThat(StealPace.nextPace(max, 0, max)).isEqualTo(max);
         assertThat(StealPace.nextPace(max, 0, max / 10)).isEqualTo(max);
     }
+
+    @Test
+    void napsDoubleFromTheFirstToTheLongest() {
+        assertThat(StealPace.nextNap(0)).isEqualTo(StealPace.MIN_NAP_NANOS);
+        assertThat(StealPace.nextNap(StealPace.MIN_NAP_NANOS)).isEqualTo(2 * StealPace.MIN_NAP_NANOS);
+        assertThat(StealPace.nextNap(StealPace.MAX_NAP_NANOS)).isEqualTo(StealPace.MAX_NAP_NANOS);
+        long pace = 4000;
+        assertThat(StealPace.napAfter(0, pace, pace, 100)).as("tiny at the cap").isEqualTo(StealPace.MIN_NAP_NANOS);
+        assertThat(StealPace.napAfter(0, 2000, pace, 100)).as("tiny below the cap: pace only").isZero();
+        assertThat(StealPace.napAfter(16_000, pace, 250, pace + 1)).as("worth the pace, not clearly")
+                .isEqualTo(16_000);
+        assertThat(StealPace.napAfter(16_000, pace, 250, StealPace.WORTH_NANOS)).as("clearly worth it").isZero();
+    }
+
+    /**
+     * A thief whose steals stay tiny with the pace at its cap counts itself backed off on the
+     * board, naps while idle with each nap doubled, and leaves the count when a steal is clearly
+     * worth it, after a long idle spell, or when it retires.
+     */
+    @Test
+    void aThiefBackedOffCountsOnTheBoardUntilItSleepsOrAStealIsWorthIt() {
+        StealBoard board = new StealBoard(2);
+        StealPace pace = new StealPace(250, board);
+        for (int i = 0; i < 100 && !board.othersBackedOff(1); i++) {
+            pace.afterSteal(System.nanoTime());                // a stolen task that ran for nothing
+        }
+        assertThat(board.othersBackedOff(1)).isTrue();
+        long first = pace.idleNap();
+        assertThat(first).isBetween(StealPace.MIN_NAP_NANOS, StealPace.MAX_NAP_NANOS);
+        assertThat(pace.idleNap()).isEqualTo(Math.min(2 * first, StealPace.MAX_IDLE_NAP_NANOS));
+        pace.afterSteal(System.nanoTime() - StealPace.WORTH_NANOS);
+        assertThat(board.othersBackedOff(1)).isFalse();
+        assertThat(pace.idleNap()).isZero();
+        for (int i = 0; i < 100 && !board.othersBackedOff(1); i++) {
+            pace.afterSteal(System.nanoTime());
+        }
+        pace.retire();
+        assertThat(board.othersBackedOff(1)).isFalse();
+    }
+
+    @Test
+    void aLongIdleSpellEndsTheBackOff() throws InterruptedException {
+        StealBoard board = new StealBoard(2);
+        StealPace pace = new StealPace(250, board);
+        for (int i = 0; i < 100 && !board.othersBackedOff(1); i++) {
+            pace.afterSteal(System.nanoTime());
+        }
+        assertThat(pace.idleNap()).isPositive();
+        Thread.sleep(StealPace.IDLE_BACKOFF_NANOS / 1_000_000 + 20);
+        assertThat(pace.idleNap()).as("sleep as usual").isZero();
+        assertThat(board.othersBackedOff(1)).isFalse();
+    }
 }

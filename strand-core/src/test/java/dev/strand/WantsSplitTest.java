@@ -11,11 +11,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@link Strand#wantsSplit}: true where a join would give a thief something (the caller's deque is
- * empty and another worker could take it), false while the deque holds stealable work (in a
- * profiling pool too) and always false in a pool of one worker, always true where the pool splits
- * every join (no lazy splitting) or the caller is no worker; and recursion that splits only where
- * it says so computes every node once.
+ * {@link Strand#wantsSplit}: true where another worker asked the caller for work since its last
+ * offer, false while the caller's offer waits in its deque (in a profiling pool too) and always
+ * false in a pool of one worker, always true where the pool splits every join (no lazy splitting)
+ * or the caller is no worker; a thief of tiny pieces backs off and stops the owner's offers, yet a
+ * large computation after them and a sleeping thief still get work; and recursion that splits only
+ * where it says so computes every node once.
  */
 class WantsSplitTest {
 

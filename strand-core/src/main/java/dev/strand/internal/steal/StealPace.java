@@ -1,6 +1,7 @@
 package dev.strand.internal.steal;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * One worker's steal pacing (see the package essay): after a stolen task that ran for less than
@@ -20,25 +21,37 @@ public final class StealPace {
     /** The pace now: {@link #base}, doubled after each tiny steal up to the cap. */
     private long pace;
 
-    /** @param base the configured pace in nanoseconds ({@code PoolConfig.Tuning.stealPaceNanos()}); 0: none */
-    public StealPace(long base) {
-        this(base, null);
-    }
-
     /**
-     * @param base  as above
-     * @param board the pool's board, where this worker counts itself while backed off; null: not counted
+     * @param base      the configured pace in nanoseconds ({@code PoolConfig.Tuning.stealPaceNanos()}); 0: none
+     * @param board     the pool's board, where this worker counts itself while backed off; null: not counted
+     * @param askOwners asks every other owner to offer at its next split point, and answers
+     *                  whether work is visible now (the sleep protocol's re-scan does both)
      */
-    public StealPace(long base, StealBoard board) {
+    public StealPace(long base, StealBoard board, BooleanSupplier askOwners) {
         assert 0 <= base && base <= MAX_PACE_NANOS : "pace out of range: " + base;
         this.base = base;
         this.pace = base;
         this.board = board;
+        this.askOwners = askOwners;
     }
 
     private final StealBoard board;
+    private final BooleanSupplier askOwners;
     /** Whether this worker is counted on the board as backed off. */
     private boolean counted;
+
+    /**
+     * The test an owner makes at a pop-back, whether to offer again. The board counts this worker
+     * too while it is backed off, and a backed-off thief that then runs a task of its own (a
+     * submission, or the next {@code invoke}) stays counted until a look ends its back-off: it
+     * must not count itself among the others, or it would never offer again.
+     *
+     * @param others how many other workers could take an offer
+     * @return whether all of them are backed off after tiny steals (a hint)
+     */
+    public boolean othersBackedOff(int others) {
+        return board != null && board.othersBackedOff(others + (counted ? 1 : 0));
+    }
 
     /** The worker retires (its thread exits): it leaves the board's count. */
     public void retire() {
@@ -81,11 +94,25 @@ public final class StealPace {
             Thread.onSpinWait();
             now = System.nanoTime();
         }
-        if (nap == 0L) {
+        if (nap == 0L || (probe && probeFindsWork())) {
             return 0L;
         }
         LockSupport.parkNanos(nap);               // out of the search: asks no owner to split
         return System.nanoTime() - now;
+    }
+
+    /**
+     * A probe begins: the thief, just out of the board's count, asks every owner again. The owner
+     * that answers the thief's last look usually did so before the thief left the count, and then
+     * its pop-back did not ask again; this request is answered by an owner that sees the thief
+     * uncounted, so it offers after every pop-back while the thief naps.
+     * Invariant: called after the count is left.
+     *
+     * @return whether work is visible already (then look again without the nap)
+     */
+    private boolean probeFindsWork() {
+        assert !counted : "a probe asks after leaving the count";
+        return askOwners.getAsBoolean();
     }
 
     /** The first nap after tiny steals at the pace's cap. */
@@ -99,8 +126,8 @@ public final class StealPace {
     /** When the thief last began to find nothing, or 0 since its last steal. */
     private long idleSince;
     /**
-     * How often a backed-off thief probes: it naps once uncounted, so that owners offer after every
-     * pop-back meanwhile, and its next look finds lazy splitting's frame. A thief answered where an
+     * How often a backed-off thief probes: it asks every owner again and naps once uncounted, so
+     * that owners offer after every pop-back meanwhile, and its next look finds lazy splitting's frame. A thief answered where an
      * owner happened to be gets a piece near the leaves of a large computation; the frame lazy
      * splitting keeps on offer is, over time, as often near the root as near the leaves.
      */
@@ -115,13 +142,13 @@ public final class StealPace {
     private long idleNap;
 
     /**
-     * A backed-off thief found nothing: how long to nap before it looks again, instead of going to
-     * sleep (where its last look would ask every owner to split and its wake-up would cost the
+     * A backed-off thief found nothing: how long to nap before it looks again (0: sleep; -1: look
+     * again now, a probe found work), instead of going to sleep (where its last look would ask every owner to split and its wake-up would cost the
      * owner an unpark). Each idle nap doubles the next, up to {@link #MAX_IDLE_NAP_NANOS}; after
      * {@link #IDLE_BACKOFF_NANOS} of finding nothing the back-off ends. Every {@link #PROBE_NANOS}
-     * one nap is a probe, uncounted.
+     * one nap is a probe, uncounted, which first asks every owner again.
      *
-     * @return the nap in nanoseconds, or 0: sleep as usual
+     * @return the nap in nanoseconds; 0: sleep as usual; -1: a probe sees work, look again now
      */
     public long idleNap() {
         long n = idleNap;
@@ -143,7 +170,7 @@ public final class StealPace {
         }
         count(!probe);                            // a thief that finds nothing probes too
         idleNap = Math.min(n * 2, MAX_IDLE_NAP_NANOS);
-        return n;
+        return probe && probeFindsWork() ? -1L : n;
     }
 
     /**

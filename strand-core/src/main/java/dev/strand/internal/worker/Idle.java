@@ -61,14 +61,16 @@ final class Idle {
             }
         }
         long nap = w.spare || w.poolAccess.isStopping() ? 0L : w.pacing.idleNap();
-        if (nap > 0L) {
+        if (nap != 0L) {
             // Backed off after tiny steals: nap out of the search (a searcher would hold back the
             // wake-up of others) and without the sleeper's last look, then look again.
             if (w.searching) {
                 w.searching = false;
                 w.sleep.workerStopSearching(w.index, w.workVisible);
             }
-            LockSupport.parkNanos(nap);
+            if (nap > 0L) {                                          // else a probe saw work
+                LockSupport.parkNanos(nap);
+            }
             return null;
         }
         long word = w.sleep.workerPrepareSleep(w.index, w.searching);   // S2

@@ -238,7 +238,7 @@ public class Worker extends Thread {
         this.stealHalfLimit = c.stealHalfLimit;
         this.spawnBound = c.spawnBound;
         this.spinRounds = c.spinRounds;
-        this.pacing = new StealPace(c.stealPaceNanos, board);
+        this.pacing = new StealPace(c.stealPaceNanos, board, poolAccess.visible);
         this.greedyJoin = c.greedyJoin;
         this.lazySplitting = c.lazySplitting;
         this.splitMode = !lazySplitting ? SplitMode.ALWAYS : core == 1 && !spare ? SplitMode.NEVER
@@ -435,7 +435,7 @@ public class Worker extends Thread {
             }
         }
         TASKS.settle(f);                          // popped back or never pushed: only we hold it
-        if (lazyDeque != null && !board.othersBackedOff(core - 1)) {
+        if (lazyDeque != null && !pacing.othersBackedOff(core - 1)) {
             lazyDeque.askSplitAgain();            // lazy splitting offers again after a pop-back
         }
         tasksRun++;

@@ -3,6 +3,10 @@ package dev.strand.internal.steal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strand.PoolConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** The pacing rule itself; {@code ForkJoinTest} checks a paced thief in a pool. */
@@ -45,7 +49,7 @@ class StealPaceTest {
     @Test
     void aThiefBackedOffCountsOnTheBoardUntilItSleepsOrAStealIsWorthIt() {
         StealBoard board = new StealBoard(2);
-        StealPace pace = new StealPace(250, board);
+        StealPace pace = new StealPace(250, board, () -> false);
         for (int i = 0; i < 100 && !board.othersBackedOff(1); i++) {
             pace.afterSteal(System.nanoTime());                // a stolen task that ran for nothing
         }
@@ -66,7 +70,7 @@ class StealPaceTest {
     @Test
     void aLongIdleSpellEndsTheBackOff() throws InterruptedException {
         StealBoard board = new StealBoard(2);
-        StealPace pace = new StealPace(250, board);
+        StealPace pace = new StealPace(250, board, () -> false);
         for (int i = 0; i < 100 && !board.othersBackedOff(1); i++) {
             pace.afterSteal(System.nanoTime());
         }
@@ -74,5 +78,59 @@ class StealPaceTest {
         Thread.sleep(StealPace.IDLE_BACKOFF_NANOS / 1_000_000 + 20);
         assertThat(pace.idleNap()).as("sleep as usual").isZero();
         assertThat(board.othersBackedOff(1)).isFalse();
+    }
+
+    /**
+     * A probe leaves the board's count before it asks every owner again, so that the owner that
+     * answers sees the thief uncounted and offers after every pop-back while it naps. A probe that
+     * sees work looks again at once; between probes the thief stays counted and asks nobody.
+     */
+    @Test
+    void aProbeAsksEveryOwnerAfterLeavingTheCount() throws InterruptedException {
+        StealBoard board = new StealBoard(2);
+        List<Boolean> countedWhenAsked = new ArrayList<>();
+        AtomicBoolean visible = new AtomicBoolean(true);
+        StealPace pace = new StealPace(250, board, () -> {
+            countedWhenAsked.add(board.othersBackedOff(1));
+            return visible.get();
+        });
+        for (int i = 0; i < 100 && !board.othersBackedOff(1); i++) {
+            pace.afterSteal(System.nanoTime());
+        }
+        long beforeProbe = pace.idleNap();                     // values first: an assertion's first
+        int asked = countedWhenAsked.size();                   // use may load classes for 5 ms
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(StealPace.PROBE_NANOS) + 2);
+        long probe = pace.idleNap();
+        long afterProbe = pace.idleNap();
+        boolean countedAgain = board.othersBackedOff(1);
+        assertThat(beforeProbe).isPositive();
+        assertThat(asked).as("no probe yet").isZero();
+        assertThat(probe).as("an idle probe that sees work: look again now").isEqualTo(-1L);
+        assertThat(countedWhenAsked).containsExactly(false);
+        assertThat(afterProbe).isPositive();
+        assertThat(countedAgain).as("counted again after the probe").isTrue();
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(StealPace.PROBE_NANOS) + 2);
+        visible.set(false);
+        assertThat(pace.afterSteal(System.nanoTime())).as("a probe after a tiny steal naps").isPositive();
+        assertThat(countedWhenAsked).containsExactly(false, false);
+        assertThat(board.othersBackedOff(1)).isFalse();
+    }
+
+    /**
+     * A backed-off thief that goes on to run a task of its own stays counted on the board, but as
+     * an owner it must not count itself among the others: then it would never offer again after a
+     * pop-back, and the other worker, not backed off, would wait for offers that never come.
+     */
+    @Test
+    void aBackedOffWorkerDoesNotCountItselfAmongTheOthers() {
+        StealBoard board = new StealBoard(2);
+        StealPace thief = new StealPace(250, board, () -> false);
+        StealPace other = new StealPace(250, board, () -> false);
+        for (int i = 0; i < 100 && !board.othersBackedOff(1); i++) {
+            thief.afterSteal(System.nanoTime());
+        }
+        assertThat(other.othersBackedOff(1)).as("the other sees the thief backed off").isTrue();
+        assertThat(thief.othersBackedOff(1)).as("the thief does not count itself").isFalse();
+        assertThat(new StealPace(250, null, () -> false).othersBackedOff(0)).as("no board").isFalse();
     }
 }

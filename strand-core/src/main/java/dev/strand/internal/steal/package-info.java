@@ -46,9 +46,13 @@
  *       doubled, up to 2 ms) instead of going to sleep. A napping thief asks no owner to split,
  *       and while every other core worker naps so, an owner's pop-back asks nothing either, so
  *       the owner runs its recursion as plain calls ({@code internal.worker}, "Split points").
- *       The board counts backed-off workers on a line of its own. A stolen task that runs 50 us
- *       ends the naps; a thief out of naps sleeps as usual (and leaves the count), so an offer
- *       wakes it. Invariant: a napping worker is neither a searcher nor a sleeper, as if it ran
+ *       The board counts backed-off workers on a line of its own; an owner's test leaves itself
+ *       out (a backed-off thief that goes on to run a task of its own stays counted until a
+ *       look ends its back-off). Every 5 ms one nap is a probe: the thief leaves the count,
+ *       then asks every owner again, so that owners answer it while it is uncounted and offer
+ *       after every pop-back until its next look. A stolen task that runs 50 us ends the naps,
+ *       as do 50 ms of finding nothing; a thief out of naps sleeps as usual (and leaves the
+ *       count), so an offer wakes it. Invariant: a napping worker is neither a searcher nor a sleeper, as if it ran
  *       a task: the sleep protocol's proof does not see it, and a nap only delays when it looks
  *       again.</li>
  * </ul>

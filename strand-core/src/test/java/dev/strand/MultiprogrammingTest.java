@@ -207,6 +207,58 @@ class MultiprogrammingTest {
         }
     }
 
+    /**
+     * The competition sampler judges quanta: a busy pool beside as many CPU-bound threads as the
+     * machine has processors waits for its cores, and the decision turns on; it turns on again
+     * after an idle spell in which the pool slept (the sampler went idle and came back by itself,
+     * woken by no worker). Each phase ends as soon as the decision is seen on, within its deadline.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void competitionIsSeenAndSeenAgainAfterAnIdleSpell() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                new java.io.File("/proc/thread-self/schedstat").canRead(), "per-thread scheduler statistics (Linux)");
+        Feedback.force(null);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        List<Thread> hogs = new ArrayList<>();
+        try (StrandPool pool = StrandPool.builder().parallelism(2).multiprogramming(Multiprogramming.AUTO).build()) {
+            for (int phase = 0; phase < 2; phase++) {
+                stop.set(false);
+                for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+                    Thread h = new Thread(() -> {
+                        long x = 0;
+                        while (!stop.get()) {
+                            x++;
+                        }
+                        assertThat(x).isPositive();
+                    }, "hog-" + i);
+                    h.setDaemon(true);
+                    h.start();
+                    hogs.add(h);
+                }
+                boolean seen = false;
+                long end = System.nanoTime() + 15_000_000_000L;
+                while (!seen && System.nanoTime() < end) {
+                    assertThat(pool.invoke(() -> fib(22))).isEqualTo(17711);
+                    seen = Feedback.competition();
+                }
+                assertThat(seen).as("competition seen in phase %d", phase).isTrue();
+                stop.set(true);
+                for (Thread h : hogs) {
+                    h.join();
+                }
+                hogs.clear();
+                Thread.sleep(300);                // the pool sleeps: the sampler goes idle
+                assertThat(Feedback.competition()).as("an idle pool meets no competition").isFalse();
+            }
+        } finally {
+            stop.set(true);
+            for (Thread h : hogs) {
+                h.join();
+            }
+        }
+    }
+
     private static long tree(int depth, LongAdder ran) {
         ran.increment();
         if (depth == 0) {

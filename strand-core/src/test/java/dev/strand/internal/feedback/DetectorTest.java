@@ -2,7 +2,6 @@ package dev.strand.internal.feedback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** The detector's decisions on synthetic quanta: run and run-queue delay against wall time. */
@@ -86,17 +85,5 @@ class DetectorTest {
         d.reset();
         assertThat(d.shared()).isFalse();
         assertThat(d.observe(Q, Q, -1)).isFalse();
-    }
-
-    /** The three fields of {@code /proc/.../schedstat}: run ns, delay ns, slices. */
-    @Test
-    void parsesSchedstat() {
-        assertThat(Feedback.parse("1234 5678 9\n".getBytes(StandardCharsets.US_ASCII)))
-                .containsExactly(1234L, 5678L);
-        assertThat(Feedback.parse("0 2737754 1".getBytes(StandardCharsets.US_ASCII)))
-                .containsExactly(0L, 2737754L);
-        assertThat(Feedback.parse("12".getBytes(StandardCharsets.US_ASCII))).isNull();
-        assertThat(Feedback.parse("".getBytes(StandardCharsets.US_ASCII))).isNull();
-        assertThat(Feedback.parse("x y z".getBytes(StandardCharsets.US_ASCII))).isNull();
     }
 }

@@ -115,6 +115,35 @@ public final class StealPace {
         return askOwners.getAsBoolean();
     }
 
+    /** Whether this worker is looking because an offer was seen or signalled (see {@link #sent}). */
+    private boolean sent;
+
+    /**
+     * The worker looks again because an offer was there: its re-scan before sleeping saw one, or
+     * an offer's push woke it.
+     */
+    public void sent() {
+        sent = true;
+    }
+
+    /**
+     * The look after {@link #sent} ended. If it found nothing, the offer was taken back before the
+     * thief got to it: the pieces on offer are shorter than a thief's way to them, which counts as
+     * a tiny steal (the pace doubles, and at its cap the thief naps). Without this, a thief that
+     * yields before each steal attempt (the multiprogrammed mode) or is woken for each offer never
+     * steals, never backs off, and keeps the owner offering after every pop-back.
+     *
+     * @param found whether the look found a task
+     * @return nanoseconds spent pacing or napping
+     */
+    public long looked(boolean found) {
+        if (!sent) {
+            return 0L;
+        }
+        sent = false;
+        return found || base == 0L ? 0L : afterSteal(System.nanoTime());
+    }
+
     /** The first nap after tiny steals at the pace's cap. */
     static final long MIN_NAP_NANOS = 8_000;
     /** The longest nap after a steal: the delay a thief so backed off adds before it looks again. */

@@ -78,6 +78,7 @@ final class Idle {
         if (w.poolAccess.workVisible()) {                            // the re-scan after S2
             w.sleep.workerCancelSleep(w.index);                        // S3a: now a searcher
             w.searching = true;
+            w.pacing.sent();
             return null;
         }
         if (w.poolAccess.isShutdown() && everyoneAsleep(w, word) && everyoneAsleep(w, w.sleep.controlWord())) {
@@ -105,6 +106,7 @@ final class Idle {
             return null;
         }
         w.searching = true;                                          // the waker counted us
+        w.pacing.sent();
         Feedback.resumed();                                        // restarts an idle sampler
         w.tracePark(false);
         if (w.prof != null) {

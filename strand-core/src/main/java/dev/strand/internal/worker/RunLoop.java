@@ -100,6 +100,7 @@ final class RunLoop {
     static void step(Worker w) {
         Runnable t = findWork(w);
         if (t == null) {
+            w.idleNanos += w.pacing.looked(false);   // an offer it was sent to was taken back
             long idleStart = System.nanoTime();
             t = Idle.idle(w);
             if (w.retired) {
@@ -109,9 +110,12 @@ final class RunLoop {
             if (t == null) {
                 return;                           // woken: counted as searching; look again
             }
-        } else if (w.searching) {
-            w.searching = false;
-            w.sleep.workerStopSearching(w.index, w.workVisible); // S1: may wake the next searcher
+        } else {
+            w.pacing.looked(true);
+            if (w.searching) {
+                w.searching = false;
+                w.sleep.workerStopSearching(w.index, w.workVisible); // S1: may wake the next searcher
+            }
         }
         runLocal(w, t);
     }

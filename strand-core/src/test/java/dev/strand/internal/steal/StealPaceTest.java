@@ -133,4 +133,34 @@ class StealPaceTest {
         assertThat(thief.othersBackedOff(1)).as("the thief does not count itself").isFalse();
         assertThat(new StealPace(250, null, () -> false).othersBackedOff(0)).as("no board").isFalse();
     }
+
+    /**
+     * A thief sent to an offer (woken by it, or its re-scan saw it) that finds nothing was too late:
+     * the offer was taken back first. That counts as a tiny steal, so a thief that keeps arriving
+     * too late backs off, after at least as many misses as tiny steals would take (more if a miss
+     * is timed slow, in the interpreter); a look it was not sent on, or one that found work,
+     * changes nothing.
+     */
+    @Test
+    void aThiefSentToOffersThatAreGoneBacksOff() {
+        StealBoard board = new StealBoard(2);
+        StealPace pace = new StealPace(250, board, () -> false);
+        for (int i = 0; i < 100; i++) {
+            assertThat(pace.looked(false)).as("not sent").isZero();
+            pace.sent();
+            pace.looked(true);
+        }
+        assertThat(board.othersBackedOff(1)).isFalse();
+        assertThat(pace.idleNap()).as("not backed off: sleep as usual").isZero();
+        int misses = 0;
+        while (!board.othersBackedOff(1) && misses < 100) {
+            pace.sent();
+            pace.looked(false);
+            misses++;
+        }
+        assertThat(board.othersBackedOff(1)).as("backed off after %d misses", misses).isTrue();
+        assertThat(misses).as("no fewer misses than tiny steals would take")
+                .isGreaterThanOrEqualTo(Long.numberOfTrailingZeros(StealPace.PACE_BACKOFF_LIMIT) + 1);
+        assertThat(pace.idleNap()).isPositive();
+    }
 }

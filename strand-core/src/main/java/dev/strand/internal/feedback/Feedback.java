@@ -66,7 +66,7 @@ public final class Feedback implements Runnable {
         return shared || Oversubscription.active();
     }
 
-    /** @return whether the last quantum found competition from other threads or processes */
+    /** @return whether the last quantum found competition from other processes */
     public static boolean competition() {
         return shared;
     }
@@ -191,6 +191,7 @@ public final class Feedback implements Runnable {
         Oversubscription.refine();                // the cgroup files, read off the workers' path
         Detector detector = new Detector();
         Schedstats stats = new Schedstats();
+        OwnThreads own = new OwnThreads();
         int[] snapshot = new int[8];
         long seen = -1;                           // the registrations' change count tracked
         boolean first = true;
@@ -207,6 +208,7 @@ public final class Feedback implements Runnable {
                     }
                     detector.reset();
                     stats.clear();                // no descriptor held while no pool runs
+                    own.stop();
                     seen = -1;
                     if (!awaitRegistration()) {
                         sampler = null;           // the next registration starts another
@@ -237,12 +239,23 @@ public final class Feedback implements Runnable {
             }
             long run = stats.run;
             long delay = stats.delay;
-            boolean s = detector.observe(run, delay, wall);
+            long others = 0L;
+            if (own.tracking() || delay >= Detector.ENTER * (run + delay)) {
+                others = own.pass(stats);         // the workers waited: what did the rest run?
+                if (others < 0L) {
+                    continue;                     // only baselines: the next quantum is judged
+                }
+            }
+            boolean s = detector.observe(run, delay, others, wall);
+            if (!s && delay < Detector.ENTER * (run + delay)) {
+                own.stop();                       // calm: the other threads are not read
+            }
             if (s != shared && !forced) {
                 shared = s;
             }
             if (run + delay < IDLE_DEMAND * wall) {
                 detector.reset();                 // idle: the next busy quantum starts from dedicated
+                own.stop();
                 if (!forced) {
                     shared = false;
                 }

@@ -106,6 +106,11 @@ final class Schedstats {
         assert n == 0 : "every slot dropped";
     }
 
+    /** @return whether thread {@code tid} is tracked */
+    boolean tracks(int tid) {
+        return indexOf(tid) >= 0;
+    }
+
     /** @return the threads tracked */
     int size() {
         return n;

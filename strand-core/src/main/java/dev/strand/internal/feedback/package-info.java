@@ -20,8 +20,20 @@
  * on 2 cores each worker waits about a third of the time it wants, beside a second pool of 2
  * about half. Parked workers (idle, or a joiner asleep) accumulate neither, so the measure is not
  * confused by idleness: the share {@code delay / (run + delay)} over the quantum is the
- * competition the workers met, whoever caused it (another process, this process's other pools,
- * the JIT's or GC's threads).
+ * competition the workers met, whoever caused it.
+ *
+ * <p>Only other processes count. A program alone on the machine makes its workers wait too: the
+ * JIT's compilers take a core for tens of milliseconds at a time while a program warms up, the
+ * collector's threads run beside the workers, and so may the program's own threads. A sampler that
+ * counted those waits saw competition after 9 of 12 rounds of a program alone on an idle machine,
+ * and the multiprogrammed mode slowed it. So while the workers wait (a quantum with at least
+ * {@code ENTER} of their wanted time waited, or the decision on), the sampler also reads every
+ * other thread of the process ({@code OwnThreads}, listed from {@code /proc/self/task}); they can
+ * have kept the workers waiting for at most as long as they ran, so the {@link
+ * dev.strand.internal.feedback.Detector} judges {@code max(0, delay - others)} only. The first
+ * such quantum only takes their baselines and is not judged (a real competitor is seen one
+ * quantum later, 20 ms). Within the process, more awake workers than cores is
+ * {@code internal.cpu}'s oversubscription, counted apart.
  *
  * <h2>Protocol</h2>
  * <ul>
@@ -81,7 +93,9 @@
  * <h2>Cost when the machine is not shared</h2>
  * Per steal attempt, one more volatile read (of a field that changes only when the decision does).
  * Per wake from the sleep protocol, one volatile read. Per quantum while the workers are busy, on
- * the sampler's thread, P seeks and reads of open procfs files, nothing allocated (opening,
+ * the sampler's thread, P seeks and reads of open procfs files (and, only in quanta in which the
+ * workers waited, one read per other thread of the process and a listing every 16 quanta), nothing
+ * allocated between listings (opening,
  * reading whole and closing each file every quantum cost several times as much, and a path and
  * buffers per file; docs/design.md has the figures). While they are idle, a timer wake
  * of the sampler that reads one flag, at most once per quantum and backing off to once a second.

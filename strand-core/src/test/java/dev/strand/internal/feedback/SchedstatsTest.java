@@ -124,7 +124,11 @@ class SchedstatsTest {
         s.track(new int[] {tid.get()}, 1);
         s.pass();
         t.join();
-        LockSupport.parkNanos(1_000_000L);        // the kernel reaps the task after join returns
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        do {                                      // the kernel reaps the task after join returns;
+            LockSupport.parkNanos(1_000_000L);    // until then its file still reads
+            s.pass();
+        } while (s.open() != 0 && System.nanoTime() < deadline);
         for (int i = 0; i < 3; i++) {
             s.pass();
             assertThat(s.run).isZero();

@@ -41,7 +41,11 @@
  *   <li>The pace is its worker's own state; the wait is a spin, after the stolen task and the
  *       local tasks it left have run, before the next search.</li>
  *   <li>Naps: a steal still tiny with the pace at its cap means the pieces on offer do not pay
- *       for their steal (fine-grained recursion over a small input). The thief then naps out of
+ *       for their steal (fine-grained recursion over a small input). A look the thief was sent
+ *       on (its re-scan before sleeping saw an offer, or an offer's push woke it) that finds
+ *       nothing counts as a tiny steal: the offer was taken back before the thief got there,
+ *       which is how a thief that yields before each attempt (the multiprogrammed mode) meets
+ *       such pieces. The thief then naps out of
  *       the search, 8 us doubling to 256 us per such steal, and while idle naps again (each nap
  *       doubled, up to 2 ms) instead of going to sleep. A napping thief asks no owner to split,
  *       and while every other core worker naps so, an owner's pop-back asks nothing either, so

@@ -45,9 +45,9 @@
  *       on (its re-scan before sleeping saw an offer, or an offer's push woke it) that finds
  *       nothing counts as a tiny steal: the offer was taken back before the thief got there,
  *       which is how a thief that yields before each attempt (the multiprogrammed mode) meets
- *       such pieces. The thief then naps out of
- *       the search, 8 us doubling to 256 us per such steal, and while idle naps again (each nap
- *       doubled, up to 2 ms) instead of going to sleep. A napping thief asks no owner to split,
+ *       such pieces. The thief then naps out of the search, 8 us doubling to 256 us per such
+ *       steal, and while idle naps again (each nap doubled, up to 2 ms) instead of going to
+ *       sleep. A napping thief asks no owner to split,
  *       and while every other core worker naps so, an owner's pop-back asks nothing either, so
  *       the owner runs its recursion as plain calls ({@code internal.worker}, "Split points").
  *       The board counts backed-off workers on a line of its own; an owner's test leaves itself
@@ -56,9 +56,10 @@
  *       then asks every owner again, so that owners answer it while it is uncounted and offer
  *       after every pop-back until its next look. A stolen task that runs 50 us ends the naps,
  *       as do 50 ms of finding nothing; a thief out of naps sleeps as usual (and leaves the
- *       count), so an offer wakes it. Invariant: a napping worker is neither a searcher nor a sleeper, as if it ran
- *       a task: the sleep protocol's proof does not see it, and a nap only delays when it looks
- *       again.</li>
+ *       count), so an offer wakes it. Invariant: a napping worker is not a sleeper, and not a
+ *       searcher either except after arriving too late (it naps as it was woken, a searcher, at
+ *       most 256 us); the sleep protocol's proof does not see the nap, which only delays when it
+ *       looks again, and, in that one case, by as much the wake-up of another sleeper.</li>
  * </ul>
  * The measurements behind the default and the rejected alternatives (a grace period only for a
  * victim with one task, backing off only while idle, slot-CAS stealing, an owner-side cached

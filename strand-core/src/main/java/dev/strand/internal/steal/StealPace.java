@@ -73,16 +73,50 @@ public final class StealPace {
     }
 
     /**
+     * How long joins waited since {@link #stealStarts}: the owners of the join frames this worker
+     * ran, from each owner's arrival at its join to the frame's completion, and this worker's own
+     * joins inside the stolen task.
+     */
+    private long waited;
+
+    /**
+     * A steal begins: forget waits reported since the last (a joiner helping a thief runs the
+     * thief's frames too).
+     *
+     * @return now, in {@code System.nanoTime()}'s terms
+     */
+    public long stealStarts() {
+        waited = 0L;
+        return System.nanoTime();
+    }
+
+    /**
+     * A join waited {@code nanos}: the owner of a join frame this worker ran (stolen, or a
+     * descendant of one) waited at its join for the frame to complete, or this worker waited at
+     * a join of its own. A steal is worth what it saved: the time it ran less these waits. A
+     * piece stolen from a computation of a few microseconds runs about as long as its owner takes
+     * to reach the join and then wait for it, which saves nothing however long the piece ran; and
+     * a thief whose piece waits for what its owner took back ran no faster for it.
+     */
+    public void waited(long nanos) {
+        waited += nanos;
+    }
+
+    /**
      * A stolen task (with what it forked) that started at {@code stolenAt} has returned: adjust the
-     * pace, then spin until the pace the steal was made under has passed since {@code stolenAt}.
+     * pace by what the steal saved ({@link #waited}), then spin until the pace the
+     * steal was made under has passed since {@code stolenAt}.
      */
     public long afterSteal(long stolenAt) {
         long until = stolenAt + pace;
         long now = System.nanoTime();
         long ran = now - stolenAt;
-        long next = nextPace(pace, ran, base);
+        long saved = ran - Math.min(Math.max(waited, 0L), ran);
+        waited = 0L;
+        assert 0L <= saved && saved <= Math.max(ran, 0L) : "saved " + saved + " of " + ran;
+        long next = nextPace(pace, saved, base);
         long before = nap;
-        nap = napAfter(nap, pace, next, ran);
+        nap = napAfter(nap, pace, next, saved);
         boolean probe = false;
         if (nap != 0L && (before == 0L || now - backedOffAt > PROBE_NANOS)) {
             probe = before != 0L;

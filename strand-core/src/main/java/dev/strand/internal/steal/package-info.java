@@ -31,6 +31,12 @@
  * push stores to a line another core has just read, and the owner forks at the speed of
  * cache-line transfers. Paced, the owner runs most such tasks inline.
  * <ul>
+ *   <li>A steal is worth what it saved: the time the stolen task ran, less the time joins waited
+ *       meanwhile for it or inside it. The owner writes into a join frame when it reached the join
+ *       and found the frame taken, and the thief, completing the frame, reports the owner's wait;
+ *       the thief's own joins report theirs. A piece of a computation of a few microseconds runs
+ *       about as long as its owner takes to reach the join, which then waits: however long the
+ *       piece ran, it saved nothing.</li>
  *   <li>Back-off: each tiny steal (shorter than the current pace) doubles the pace, up to
  *       {@link dev.strand.internal.steal.StealPace#PACE_BACKOFF_LIMIT} times the configured one and
  *       never past 1 ms; a steal that runs at least the current pace resets it. The thief of a

@@ -50,10 +50,12 @@ final class JoinFrame extends Task<Object> {
     static final int PARKED = 4;
 
     private static final VarHandle STATUS;
+    private static final VarHandle JOINED;
 
     static {
         try {
             STATUS = MethodHandles.lookup().findVarHandle(JoinFrame.class, "status", int.class);
+            JOINED = MethodHandles.lookup().findVarHandle(JoinFrame.class, "joinedAt", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -92,6 +94,12 @@ final class JoinFrame extends Task<Object> {
     boolean throttled;
     /** No other thread can touch the frame any more, so the owner may reuse it. Owner only. */
     boolean settled = true;
+    /**
+     * When the owner reached the join and found the frame taken ({@code System.nanoTime()}), or 0
+     * before that. Written by the owner (opaque: the thief may be running the body), read by the
+     * thief as it completes the frame, to tell its steal pace how long the owner waited for it.
+     */
+    private long joinedAt;
 
     /**
      * @param owner the thread that offers and joins this frame
@@ -112,6 +120,12 @@ final class JoinFrame extends Task<Object> {
         result = null;
         throttled = false;
         settled = false;
+        joinedAt = 0L;                            // published with the rest by the push
+    }
+
+    /** The owner waits for the frame, which another thread took, from {@code now}. Owner only. */
+    void ownerWaits(long now) {
+        JOINED.setOpaque(this, now);
     }
 
     /** Run by a thief (or by the owner when the frame was moved to it by steal-half). */
@@ -128,6 +142,10 @@ final class JoinFrame extends Task<Object> {
         }
         result = r;
         if (Thread.currentThread() instanceof Worker w) {
+            long joined = (long) JOINED.getOpaque(this);
+            if (joined != 0L) {                   // the owner waited: the steal saved it less
+                w.pacing.waited(System.nanoTime() - joined);
+            }
             w.clearStealIf(this);                 // before the owner can see the frame done
         }
         finish(s);

@@ -1,7 +1,6 @@
 package dev.strand;
 
 import dev.strand.internal.deque.ChaseLevDeque;
-
 import dev.strand.internal.profile.Frame;
 import dev.strand.internal.profile.WorkerProfiler;
 import dev.strand.internal.worker.JoinFrameStack;
@@ -79,8 +78,9 @@ public final class Strand {
      * {@code join}): {@code b} is offered to thieves while the caller runs {@code a}, then {@code b}
      * runs inline if nobody stole it. With lazy splitting ({@link PoolConfig.Tuning#lazySplitting()}, the
      * default), {@code b} is offered only where {@link #wantsSplit} would say so (another worker
-     * asked this one for work); otherwise both run in the caller, a then b, with no task created. The offered {@code b} waits in a
-     * frame the worker reuses, so a join allocates no task either way.
+     * asked this one for work); otherwise both run in the caller, a then b, with no task created.
+     * The offered {@code b} waits in a frame the worker reuses, so a join allocates no task either
+     * way.
      *
      * @param a   first computation, run by the caller
      * @param b   second computation, offered for stealing

@@ -145,6 +145,11 @@ final class TaskInternals extends TaskAccess {
     }
 
     @Override
+    public void ownerWaits(Runnable f, long now) {
+        ((JoinFrame) f).ownerWaits(now);
+    }
+
+    @Override
     public void throttle(Runnable f) {
         ((JoinFrame) f).throttled = true;
     }

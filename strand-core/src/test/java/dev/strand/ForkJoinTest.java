@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strand.internal.steal.StealPace;
+import dev.strand.internal.worker.Worker;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
@@ -292,6 +294,63 @@ class ForkJoinTest {
             long cap = base * StealPace.PACE_BACKOFF_LIMIT;
             // 4 steals on the way up (50, 100, 200, 400 µs), then one per 800 µs, plus slack
             assertThat(r.steals()).isLessThanOrEqualTo(r.elapsedNanos() / cap + 4 + 8);
+        }
+    }
+
+    /**
+     * A steal is worth what it saved: a piece that ran 20 ms while its owner waited at the join
+     * for all but the first moments of it saved nothing, and with the pace at its cap the thief
+     * backs off (the board counts it). A few tries: in a fresh JVM the owner's way to the join can
+     * take as long as the pace. Fails when a steal is judged by the piece's own time only, by
+     * which 20 ms is clearly worth it and the thief is never counted.
+     */
+    @Test
+    void aStolenPieceItsOwnerWaitedForThroughoutCountsAsTiny() {
+        try (StrandPool pool = StrandPool.builder().parallelism(2).tuning(tu -> tu.lazySplitting(false)
+                .stealPaceNanos(PoolConfig.Tuning.MAX_STEAL_PACE_NANOS)).build()) {
+            int[] tries = pool.invoke(() -> {
+                Worker owner = (Worker) Thread.currentThread();
+                int stolen = 0;
+                for (int i = 1; i <= 5; i++) {
+                    AtomicBoolean started = new AtomicBoolean();
+                    if (Strand.join(() -> awaitFlag(started), () -> {
+                        started.set(true);        // only the other worker gets here: a waits for it
+                        sleepMillis(20);
+                        return true;
+                    }).first()) {
+                        stolen++;
+                    }
+                    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
+                    while (System.nanoTime() < deadline) {
+                        if (owner.pacing.othersBackedOff(1)) {   // the thief judges the steal
+                            return new int[] {stolen, i};         // just after completing it
+                        }
+                        Thread.onSpinWait();
+                    }
+                }
+                return new int[] {stolen, 0};
+            });
+            assertThat(tries[1]).as("the thief backed off (after %d stolen pieces)", tries[0]).isPositive();
+            assertThat(tries[0]).as("every piece ran on the other worker").isEqualTo(tries[1]);
+        }
+    }
+
+    private static boolean awaitFlag(AtomicBoolean flag) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!flag.get()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
+    private static void sleepMillis(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

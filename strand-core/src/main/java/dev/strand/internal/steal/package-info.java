@@ -31,6 +31,12 @@
  * push stores to a line another core has just read, and the owner forks at the speed of
  * cache-line transfers. Paced, the owner runs most such tasks inline.
  * <ul>
+ *   <li>A steal is worth what it saved: the time the stolen task ran, less the time joins waited
+ *       meanwhile for it or inside it. The owner writes into a join frame when it reached the join
+ *       and found the frame taken, and the thief, completing the frame, reports the owner's wait;
+ *       the thief's own joins report theirs. A piece of a computation of a few microseconds runs
+ *       about as long as its owner takes to reach the join, which then waits: however long the
+ *       piece ran, it saved nothing.</li>
  *   <li>Back-off: each tiny steal (shorter than the current pace) doubles the pace, up to
  *       {@link dev.strand.internal.steal.StealPace#PACE_BACKOFF_LIMIT} times the configured one and
  *       never past 1 ms; a steal that runs at least the current pace resets it. The thief of a
@@ -41,9 +47,13 @@
  *   <li>The pace is its worker's own state; the wait is a spin, after the stolen task and the
  *       local tasks it left have run, before the next search.</li>
  *   <li>Naps: a steal still tiny with the pace at its cap means the pieces on offer do not pay
- *       for their steal (fine-grained recursion over a small input). The thief then naps out of
- *       the search, 8 us doubling to 256 us per such steal, and while idle naps again (each nap
- *       doubled, up to 2 ms) instead of going to sleep. A napping thief asks no owner to split,
+ *       for their steal (fine-grained recursion over a small input). A look the thief was sent
+ *       on (its re-scan before sleeping saw an offer, or an offer's push woke it) that finds
+ *       nothing counts as a tiny steal: the offer was taken back before the thief got there,
+ *       which is how a thief that yields before each attempt (the multiprogrammed mode) meets
+ *       such pieces. The thief then naps out of the search, 8 us doubling to 256 us per such
+ *       steal, and while idle naps again (each nap doubled, up to 2 ms) instead of going to
+ *       sleep. A napping thief asks no owner to split,
  *       and while every other core worker naps so, an owner's pop-back asks nothing either, so
  *       the owner runs its recursion as plain calls ({@code internal.worker}, "Split points").
  *       The board counts backed-off workers on a line of its own; an owner's test leaves itself
@@ -52,9 +62,10 @@
  *       then asks every owner again, so that owners answer it while it is uncounted and offer
  *       after every pop-back until its next look. A stolen task that runs 50 us ends the naps,
  *       as do 50 ms of finding nothing; a thief out of naps sleeps as usual (and leaves the
- *       count), so an offer wakes it. Invariant: a napping worker is neither a searcher nor a sleeper, as if it ran
- *       a task: the sleep protocol's proof does not see it, and a nap only delays when it looks
- *       again.</li>
+ *       count), so an offer wakes it. Invariant: a napping worker is not a sleeper, and not a
+ *       searcher either except after arriving too late (it naps as it was woken, a searcher, at
+ *       most 256 us); the sleep protocol's proof does not see the nap, which only delays when it
+ *       looks again, and, in that one case, by as much the wake-up of another sleeper.</li>
  * </ul>
  * The measurements behind the default and the rejected alternatives (a grace period only for a
  * victim with one task, backing off only while idle, slot-CAS stealing, an owner-side cached

@@ -130,7 +130,7 @@ final class RunLoop {
         if (w.joins.depth != 0) {
             w.joins.abandon();                      // no join is in progress at the top level: a join
         }                                         // whose finally overflowed left the depth raised
-        long stolenAt = w.pacing.enabled() && w.board.own(w.index) != null ? System.nanoTime() : 0L;
+        long stolenAt = w.pacing.enabled() && w.board.own(w.index) != null ? w.pacing.stealStarts() : 0L;
         try {
             w.runTask(t);
         } finally {

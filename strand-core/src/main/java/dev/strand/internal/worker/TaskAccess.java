@@ -143,6 +143,9 @@ public abstract class TaskAccess {
     /** Prepares frame {@code f} for a new use with {@code body}, before the push that publishes it. */
     public abstract void prepare(Runnable f, Object body);
 
+    /** The owner waits from {@code now} for frame {@code f}, which another thread took. Owner only. */
+    public abstract void ownerWaits(Runnable f, long now);
+
     /** Marks frame {@code f} throttled: not pushed, its owner runs it at the join. */
     public abstract void throttle(Runnable f);
 

@@ -116,7 +116,8 @@ public class Worker extends Thread {
     final int stealHalfLimit;
     final int spawnBound;
     final int spinRounds;
-    final StealPace pacing;
+    /** Its steal pace; joins and thieves report waits to it (see StealPace#waited). */
+    public final StealPace pacing;
     final boolean greedyJoin;
     /** {@code PoolConfig.Tuning.lazySplitting()}: read by {@code Strand.join}. */
     public final boolean lazySplitting;
@@ -423,7 +424,10 @@ public class Worker extends Thread {
                         Runs.runNested(this, t);
                         t = null;
                     }
+                    long joined = System.nanoTime();
+                    TASKS.ownerWaits(f, joined);      // reported to the thief's pace
                     Joins.awaitJoinSlow(this, f);
+                    pacing.waited(System.nanoTime() - joined);
                 } catch (Throwable e) {
                     if (t != null) {              // runTask may have overflowed on entry
                         unfinished[unfinishedCount++ & UNFINISHED_MASK] = new Object[] {t, e};
@@ -468,9 +472,7 @@ public class Worker extends Thread {
 
     /**
      * Makes {@code t} the innermost interruptible task on this worker; called by the task as it
-     * starts ({@code t}) and ends (what this returned). Owner only.
-     *
-     * @return the previous one
+     * starts ({@code t}) and ends (what this returned). Owner only. Returns the previous one.
      */
     public final Runnable swapInterruptible(Runnable t) {
         Runnable previous = interruptible;
@@ -579,8 +581,6 @@ public class Worker extends Thread {
     void recordSteal(Runnable t) {
         board.record(index, t, deque.pushIndex());
     }
-
-    // ---------------------------------------------------------------- stealing
 
     // ---------------------------------------------------------------- entries of the helpers
 

@@ -163,4 +163,37 @@ class StealPaceTest {
                 .isGreaterThanOrEqualTo(Long.numberOfTrailingZeros(StealPace.PACE_BACKOFF_LIMIT) + 1);
         assertThat(pace.idleNap()).isPositive();
     }
+
+    /**
+     * A steal is judged by what it saved, the time it ran less the joins' waits reported during
+     * it: long pieces that were waited for throughout back the thief off as tiny ones do, the same
+     * pieces without waits do not, and a new steal forgets the waits reported before it.
+     */
+    @Test
+    void aStealIsWorthWhatItSavedNotHowLongItRan() {
+        long piece = 2 * StealPace.WORTH_NANOS;
+        StealBoard board = new StealBoard(2);
+        StealPace pace = new StealPace(250, board, () -> false);
+        for (int i = 0; i < 100; i++) {
+            long start = pace.stealStarts();
+            pace.afterSteal(start - piece);       // ran at least the piece: worth it
+        }
+        assertThat(board.othersBackedOff(1)).as("long pieces, nobody waited").isFalse();
+        for (int i = 0; i < 100; i++) {
+            pace.waited(10 * piece);              // reported before the steal: not its wait
+            long start = pace.stealStarts();
+            pace.afterSteal(start - piece);
+        }
+        assertThat(board.othersBackedOff(1)).as("waits before the steal are forgotten").isFalse();
+        int steals = 0;
+        while (!board.othersBackedOff(1) && steals < 100) {
+            long start = pace.stealStarts();
+            pace.waited(piece);                   // the owner's wait and the thief's own
+            pace.waited(piece);
+            pace.afterSteal(start - piece);
+            steals++;
+        }
+        assertThat(board.othersBackedOff(1)).as("backed off after %d waited-for steals", steals).isTrue();
+        assertThat(steals).isGreaterThanOrEqualTo(Long.numberOfTrailingZeros(StealPace.PACE_BACKOFF_LIMIT) + 1);
+    }
 }

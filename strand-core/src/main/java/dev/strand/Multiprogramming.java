@@ -14,7 +14,8 @@ public enum Multiprogramming {
     /**
      * Yield before steals while the process has more pool workers awake than it has cores,
      * counting the cgroup CPU quota of a container, or while the pool's workers wait for their
-     * cores because other threads or processes compete for them. The default. A worker counts
+     * cores because other processes compete for them (the process's own threads, the JIT's and
+     * the collector's included, are told apart and do not count). The default. A worker counts
      * while it is awake: not while it sleeps for want of work, nor after it retired at the end of
      * the keep-alive (so neither an idle pool nor a pool dropped without {@code close()} keeps the
      * mode on), nor a spare thread standing in for a blocked one. Competition is measured on Linux, once per 20 ms quantum, from how long the

@@ -207,6 +207,96 @@ class MultiprogrammingTest {
         }
     }
 
+    /**
+     * The competition sampler judges quanta: a busy pool beside as many CPU-bound processes as the
+     * machine has processors waits for its cores, and the decision turns on; it turns on again
+     * after an idle spell in which the pool slept (the sampler went idle and came back by itself,
+     * woken by no worker). Each phase ends as soon as the decision is seen on, within its deadline.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void competitionIsSeenAndSeenAgainAfterAnIdleSpell() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                new java.io.File("/proc/thread-self/schedstat").canRead(), "per-thread scheduler statistics (Linux)");
+        Feedback.force(null);
+        List<Process> hogs = new ArrayList<>();
+        try (StrandPool pool = StrandPool.builder().parallelism(2).multiprogramming(Multiprogramming.AUTO).build()) {
+            for (int phase = 0; phase < 2; phase++) {
+                for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+                    hogs.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+                }
+                boolean seen = false;
+                long end = System.nanoTime() + 15_000_000_000L;
+                while (!seen && System.nanoTime() < end) {
+                    assertThat(pool.invoke(() -> fib(22))).isEqualTo(17711);
+                    seen = Feedback.competition();
+                }
+                assertThat(seen).as("competition seen in phase %d", phase).isTrue();
+                stopAll(hogs);
+                Thread.sleep(300);                // the pool sleeps: the sampler goes idle
+                assertThat(Feedback.competition()).as("an idle pool meets no competition").isFalse();
+            }
+        } finally {
+            stopAll(hogs);
+        }
+    }
+
+    /**
+     * The process's own threads are not competition: a busy pool beside as many CPU-bound threads
+     * of its own process as there are processors (as the JIT's compilers or the collector can be)
+     * waits for its cores as long as beside other processes, and the decision stays off in most
+     * looks (counting from outside, another process may still come by). Fails when every wait
+     * counts: the decision is then on in nearly every look after the first quanta.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void theProcesssOwnThreadsAreNotCompetition() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                new java.io.File("/proc/thread-self/schedstat").canRead(), "per-thread scheduler statistics (Linux)");
+        Feedback.force(null);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        List<Thread> hogs = new ArrayList<>();
+        int looks = 0;
+        int on = 0;
+        try (StrandPool pool = StrandPool.builder().parallelism(2).multiprogramming(Multiprogramming.AUTO).build()) {
+            for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+                Thread h = new Thread(() -> {
+                    long x = 0;
+                    while (!stop.get()) {
+                        x++;
+                    }
+                    assertThat(x).isPositive();
+                }, "hog-" + i);
+                h.setDaemon(true);
+                h.start();
+                hogs.add(h);
+            }
+            long end = System.nanoTime() + 2_000_000_000L;   // about a hundred quanta
+            while (System.nanoTime() < end) {
+                assertThat(pool.invoke(() -> fib(22))).isEqualTo(17711);
+                looks++;
+                on += Feedback.competition() ? 1 : 0;
+            }
+        } finally {
+            stop.set(true);
+            for (Thread h : hogs) {
+                h.join();
+            }
+        }
+        assertThat(looks).isPositive();
+        assertThat(on).as("looks with the decision on, of %d", looks).isLessThan(looks / 2);
+    }
+
+    private static void stopAll(List<Process> hogs) throws InterruptedException {
+        for (Process h : hogs) {
+            h.destroyForcibly();
+        }
+        for (Process h : hogs) {
+            h.waitFor();
+        }
+        hogs.clear();
+    }
+
     private static long tree(int depth, LongAdder ran) {
         ran.increment();
         if (depth == 0) {

@@ -7,7 +7,8 @@ package dev.strand.internal.feedback;
  *
  * <p>A worker's {@code run} time is what it spent on a core, its {@code delay} what it spent
  * runnable but waiting for one (Linux's {@code schedstat}). Their sum is what the workers wanted;
- * the share of it they waited is the competition they met. Below {@link #MIN_DEMAND} cores' worth
+ * the share of it they waited, less what the process's own other threads ran meanwhile, is the
+ * competition they met from other processes. Below {@link #MIN_DEMAND} cores' worth
  * wanted, the workers were mostly parked and the quantum says nothing: it counts as calm.
  *
  * <p>Hysteresis: one quantum with at least {@link #ENTER} waited makes the machine shared; it is
@@ -28,20 +29,25 @@ public final class Detector {
     private int calm;
 
     /**
-     * Judges one quantum.
+     * Judges one quantum. The process's own other threads (the JIT's compilers, the collector, the
+     * program's threads outside the pools) can have kept the workers waiting for at most as long
+     * as they ran: that much of the wait is the process's own, and only the rest counts as
+     * competition from other processes.
      *
-     * @param runNanos   the workers' summed time on a core during the quantum
-     * @param delayNanos their summed time runnable but waiting for a core
-     * @param wallNanos  the quantum's length
+     * @param runNanos    the workers' summed time on a core during the quantum
+     * @param delayNanos  their summed time runnable but waiting for a core
+     * @param othersNanos the summed time on a core of the process's other threads (0 if not read)
+     * @param wallNanos   the quantum's length
      * @return whether the machine counts as shared after this quantum
      */
-    public boolean observe(long runNanos, long delayNanos, long wallNanos) {
-        if (wallNanos <= 0 || runNanos < 0 || delayNanos < 0) {
+    public boolean observe(long runNanos, long delayNanos, long othersNanos, long wallNanos) {
+        if (wallNanos <= 0 || runNanos < 0 || delayNanos < 0 || othersNanos < 0) {
             return shared;                        // a clock step or a counter reset: no judgement
         }
         long wanted = runNanos + delayNanos;
         boolean judged = wanted >= MIN_DEMAND * wallNanos;
-        double waited = judged ? (double) delayNanos / wanted : 0.0;
+        long external = Math.max(0L, delayNanos - othersNanos);
+        double waited = judged ? (double) external / wanted : 0.0;
         if (judged && waited >= ENTER) {
             shared = true;
             calm = 0;

@@ -3,10 +3,6 @@ package dev.strand.internal.feedback;
 import dev.strand.internal.cpu.Oversubscription;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -16,8 +12,14 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Core workers of pools in the {@code AUTO} mode {@link #register} their thread as it starts and
  * {@link #unregister} it as it exits. The sampler runs while some registered worker wants a core;
- * after a quantum in which none did it parks until a worker wakes from its sleep
- * ({@link #resumed}), and the next busy quantum starts from "dedicated".
+ * after a quantum in which none did it goes idle: it looks at a flag that a worker waking from its
+ * sleep sets ({@link #resumed}), after a quantum, then after twice as long each time up to a
+ * second, and samples again once the flag is set; the next busy quantum starts from "dedicated".
+ * The worker that sets the flag also unparks the sampler (at most once per quantum): an idle
+ * sampler then samples again at once, a sampling one parks again for the rest of its quantum.
+ * That third thread's brief wake-up as a pool leaves an idle spell is kept on purpose: with it the
+ * operating system put a pool's second worker on the first one's core, where the two run as one,
+ * about half as often (docs/design.md, "The sampler's wake-up").
  */
 public final class Feedback implements Runnable {
     /** The sampler thread's body (the one instance); no other is made. */
@@ -31,7 +33,7 @@ public final class Feedback implements Runnable {
      * does not share the cores with it. Oversubscription counts from the start.
      */
     static final long FIRST_LOOK_NANOS = 100_000_000L;
-    /** While idle, the sampler looks again this often even if no worker woke it. */
+    /** While idle, the sampler's looks at {@link #woke} back off from a quantum to this. */
     private static final long IDLE_NANOS = 1_000_000_000L;
     /** Below this share of a quantum wanted (all workers together), the workers are idle. */
     private static final double IDLE_DEMAND = 0.01;
@@ -47,13 +49,20 @@ public final class Feedback implements Runnable {
     private static volatile boolean shared;
     /** Set by {@link #force}: the sampler leaves {@link #shared} alone. */
     private static volatile boolean forced;
-    /** The sampler found no demand and parks: a worker that wakes unparks it. */
-    private static volatile boolean idle;
+    /**
+     * A registered worker woke from its sleep, or one registered or unregistered, since the
+     * sampler's last reading: an idle sampler samples again when it next looks.
+     */
+    private static volatile boolean woke;
+    /** The sampler thread while it runs, else null: a waking worker unparks it (see the class). */
+    private static volatile Thread self;
 
     private static final Object LOCK = new Object();
     /** Registered workers' Linux thread ids; guarded by LOCK. */
     private static int[] tids = new int[8];
     private static int count;
+    /** Bumped by every registration and unregistration: the sampler re-reads tids only then. */
+    private static long changes;
     /** The sampler, started at the first registration; guarded by LOCK. */
     private static Thread sampler;
 
@@ -62,7 +71,7 @@ public final class Feedback implements Runnable {
         return shared || Oversubscription.active();
     }
 
-    /** @return whether the last quantum found competition from other threads or processes */
+    /** @return whether the last quantum found competition from other processes */
     public static boolean competition() {
         return shared;
     }
@@ -81,12 +90,12 @@ public final class Feedback implements Runnable {
         if (tid < 0) {
             return -1;
         }
-        Thread wake;
         synchronized (LOCK) {
             if (count == tids.length) {
                 tids = java.util.Arrays.copyOf(tids, count * 2);
             }
             tids[count++] = tid;
+            changes++;
             LOCK.notifyAll();                     // a sampler waiting for a worker
             if (sampler == null) {
                 Thread t = new Thread(new Feedback(), "strand-feedback");
@@ -94,12 +103,8 @@ public final class Feedback implements Runnable {
                 t.start();
                 sampler = t;
             }
-            wake = sampler;
         }
-        if (idle) {
-            idle = false;
-            LockSupport.unpark(wake);
-        }
+        woke = true;                              // an idle sampler looks at the new worker too
         return tid;
     }
 
@@ -113,6 +118,8 @@ public final class Feedback implements Runnable {
             for (int i = 0; i < count; i++) {
                 if (tids[i] == tid) {
                     tids[i] = tids[--count];
+                    changes++;
+                    woke = true;                  // an idle sampler closes its file (or all, at none)
                     return;
                 }
             }
@@ -120,21 +127,26 @@ public final class Feedback implements Runnable {
         assert false : "thread " + tid + " was not registered";
     }
 
-    /** A registered worker woke from its sleep: restarts an idle sampler. */
+    /**
+     * A registered worker woke from its sleep: it unparks the sampler, at most once per quantum
+     * (the sampler clears {@link #woke} at each reading). An idle sampler samples again; a
+     * sampling one parks again for the rest of its quantum. One volatile read on the way back to
+     * work; a write and an unpark once per quantum at most, no lock.
+     */
     public static void resumed() {
-        if (idle) {
-            wakeSampler();
+        if (!woke) {
+            woke = true;
+            Thread t = self;
+            if (t != null) {
+                LockSupport.unpark(t);            // a napping sampler samples; a sampling one parks again
+            }
         }
     }
 
-    private static void wakeSampler() {
-        Thread t;
-        synchronized (LOCK) {
-            t = sampler;
-        }
-        idle = false;
-        if (t != null) {
-            LockSupport.unpark(t);
+    /** Parks until {@code deadline} ({@link System#nanoTime}): an unpark before it parks again. */
+    static void parkUntil(long deadline) {
+        for (long left = deadline - System.nanoTime(); left > 0L; left = deadline - System.nanoTime()) {
+            LockSupport.parkNanos(left);
         }
     }
 
@@ -189,108 +201,94 @@ public final class Feedback implements Runnable {
 
     /** The sampler's loop: one quantum after another while some worker is registered. */
     private static void sample() {
+        self = Thread.currentThread();
         // Nothing before the first look: the sampler's set-up (its classes, the cgroup files)
         // would compete with a short program's first tasks for the cores (docs/design.md, "Start-up").
-        LockSupport.parkNanos(FIRST_LOOK_NANOS - QUANTUM_NANOS);
+        parkUntil(System.nanoTime() + FIRST_LOOK_NANOS - QUANTUM_NANOS);
         long t = System.nanoTime();
-        LockSupport.parkNanos(QUANTUM_NANOS);     // the first quantum only takes a baseline
+        parkUntil(t + QUANTUM_NANOS);             // the first quantum only takes a baseline
         Oversubscription.refine();                // the cgroup files, read off the workers' path
         Detector detector = new Detector();
-        Map<Integer, long[]> last = new HashMap<>();
-        int[] snapshot = new int[0];
+        Schedstats stats = new Schedstats();
+        OwnThreads own = new OwnThreads();
+        int[] snapshot = new int[8];
+        long seen = -1;                           // the registrations' change count tracked
         boolean first = true;
         while (true) {
             if (!first) {
-                LockSupport.parkNanos(QUANTUM_NANOS);
+                parkUntil(t + QUANTUM_NANOS);
             }
             first = false;
+            int n = -1;
             synchronized (LOCK) {
                 if (count == 0) {                 // no worker to sample: wait for a registration
                     if (!forced) {
                         shared = false;
                     }
                     detector.reset();
+                    stats.clear();                // no descriptor held while no pool runs
+                    own.stop();
+                    seen = -1;
                     if (!awaitRegistration()) {
+                        self = null;
                         sampler = null;           // the next registration starts another
                         return;
                     }
-                    last.clear();
                     t = System.nanoTime();
                 }
-                if (snapshot.length != count) {
-                    snapshot = new int[count];
+                if (changes != seen) {            // a worker came or went: copy the ids
+                    if (snapshot.length < count) {
+                        snapshot = new int[tids.length];
+                    }
+                    System.arraycopy(tids, 0, snapshot, 0, count);
+                    n = count;
+                    seen = changes;
                 }
-                System.arraycopy(tids, 0, snapshot, 0, count);
+            }
+            if (n >= 0) {
+                stats.track(snapshot, n);         // opens and closes files off the lock
+                assert stats.size() == n : "one slot per registered worker";
             }
             long now = System.nanoTime();
             long wall = now - t;
             t = now;
-            long run = 0;
-            long delay = 0;
-            Map<Integer, long[]> seen = new HashMap<>();
-            for (int tid : snapshot) {
-                long[] cur = read(tid);
-                if (cur == null) {
-                    continue;                     // exited since the snapshot
-                }
-                long[] before = last.get(tid);
-                if (before != null) {
-                    run += cur[0] - before[0];
-                    delay += cur[1] - before[1];
-                }
-                seen.put(tid, cur);
+            woke = false;                         // a worker that wakes from here on sets it again
+            stats.pass();
+            if (stats.measured == 0) {
+                continue;                         // only baselines (first look, after idle, new workers)
             }
-            last = seen;
-            boolean s = detector.observe(run, delay, wall);
+            long run = stats.run;
+            long delay = stats.delay;
+            long others = 0L;
+            if (own.tracking() || delay >= Detector.ENTER * (run + delay)) {
+                others = own.pass(stats);         // the workers waited: what did the rest run?
+                if (others < 0L) {
+                    continue;                     // only baselines: the next quantum is judged
+                }
+            }
+            boolean s = detector.observe(run, delay, others, wall);
+            if (!s && delay < Detector.ENTER * (run + delay)) {
+                own.stop();                       // calm: the other threads are not read
+            }
             if (s != shared && !forced) {
                 shared = s;
             }
             if (run + delay < IDLE_DEMAND * wall) {
                 detector.reset();                 // idle: the next busy quantum starts from dedicated
+                own.stop();
                 if (!forced) {
                     shared = false;
                 }
-                idle = true;
-                LockSupport.parkNanos(IDLE_NANOS);    // until a worker wakes (resumed), or a look anyway
-                idle = false;
-                last.clear();                     // the next quantum only takes a baseline
+                long nap = QUANTUM_NANOS;
+                while (!woke) {                   // no worker woke, came or went: nothing to read
+                    LockSupport.parkNanos(nap);
+                    nap = Math.min(2 * nap, IDLE_NANOS);
+                }
+                // No file is read now: the pool's first task wants the cores. The next pass, a
+                // quantum on, takes baselines; the one after is judged.
+                stats.forget();
                 t = System.nanoTime();
             }
         }
-    }
-
-    /** @return {run ns, run-queue delay ns} of Linux thread {@code tid}, or null if it is gone */
-    private static long[] read(int tid) {
-        byte[] b;
-        try {
-            b = Files.readAllBytes(Path.of("/proc/self/task/" + tid + "/schedstat"));
-        } catch (IOException e) {
-            return null;                          // the thread exited: it stops counting
-        }
-        return parse(b);
-    }
-
-    /**
-     * @param b the content of a {@code schedstat} file: "run-ns delay-ns slices"
-     * @return {run, delay}, or null if malformed
-     */
-    static long[] parse(byte[] b) {
-        long[] v = new long[2];
-        int i = 0;
-        for (int f = 0; f < 2; f++) {
-            while (i < b.length && b[i] == ' ') {
-                i++;
-            }
-            int start = i;
-            long x = 0;
-            while (i < b.length && b[i] >= '0' && b[i] <= '9') {
-                x = x * 10 + (b[i++] - '0');
-            }
-            if (i == start) {
-                return null;
-            }
-            v[f] = x;
-        }
-        return v;
     }
 }

@@ -20,8 +20,20 @@
  * on 2 cores each worker waits about a third of the time it wants, beside a second pool of 2
  * about half. Parked workers (idle, or a joiner asleep) accumulate neither, so the measure is not
  * confused by idleness: the share {@code delay / (run + delay)} over the quantum is the
- * competition the workers met, whoever caused it (another process, this process's other pools,
- * the JIT's or GC's threads).
+ * competition the workers met, whoever caused it.
+ *
+ * <p>Only other processes count. A program alone on the machine makes its workers wait too: the
+ * JIT's compilers take a core for tens of milliseconds at a time while a program warms up, the
+ * collector's threads run beside the workers, and so may the program's own threads. A sampler that
+ * counted those waits saw competition after 9 of 12 rounds of a program alone on an idle machine,
+ * and the multiprogrammed mode slowed it. So while the workers wait (a quantum with at least
+ * {@code ENTER} of their wanted time waited, or the decision on), the sampler also reads every
+ * other thread of the process ({@code OwnThreads}, listed from {@code /proc/self/task}); they can
+ * have kept the workers waiting for at most as long as they ran, so the {@link
+ * dev.strand.internal.feedback.Detector} judges {@code max(0, delay - others)} only. The first
+ * such quantum only takes their baselines and is not judged (a real competitor is seen one
+ * quantum later, 20 ms). Within the process, more awake workers than cores is
+ * {@code internal.cpu}'s oversubscription, counted apart.
  *
  * <h2>Protocol</h2>
  * <ul>
@@ -35,17 +47,33 @@
  *       time slices), reads the schedstat file of
  *       each registered thread, sums the deltas and hands them to the {@link
  *       dev.strand.internal.feedback.Detector}, whose decision it publishes in one volatile
- *       boolean. Nothing else runs per quantum; no worker ever reads a file or the clock for it.</li>
+ *       boolean. Nothing else runs per quantum; no worker ever reads a file or the clock for it.
+ *       The files stay open from the quantum after a thread registers until it unregisters
+ *       ({@code Schedstats}): a quantum's work is a seek and a read per worker into one reused
+ *       buffer, parsed in place, allocating nothing. A quantum is judged only against a reading
+ *       taken one quantum before: the first look, the quantum after an idle spell and a new
+ *       worker's first quantum only take baselines (a baseline read as "nothing ran" would end
+ *       every sampling spell in idleness before it judged anything).</li>
  *   <li>The {@link dev.strand.internal.feedback.Detector} judges a quantum only if the workers
  *       wanted at least a quarter of a core ({@code MIN_DEMAND}); it turns "shared" on at one quantum
  *       with at least 15 % waited and off after three quanta in a row below 5 % (or unjudged):
  *       on fast, off only when the competition has left, so that a run of short, calm quanta
  *       does not make a contended pool spin again for one quantum in two.</li>
  *   <li>A quantum in which the registered workers wanted less than 1 % of it (all parked) ends
- *       sampling: the sampler parks and the decision goes back to "dedicated". A worker that
- *       wakes from its sleep reads one volatile flag and unparks the sampler if it is idle, so
- *       an idle pool costs no sampling. With no registered worker the sampler waits on the lock
- *       for a registration.</li>
+ *       sampling: the decision goes back to "dedicated" and the sampler goes idle. A worker that
+ *       wakes from its sleep sets a volatile flag (a read, and a write at most once per quantum);
+ *       so do a registration and an unregistration. The idle sampler looks at the flag after one
+ *       quantum, then after twice as long each time up to a second, reads no file while it is
+ *       clear, and samples again once it is set. The worker that sets the flag also unparks
+ *       the sampler: an idle one then leaves its spell at once but reads no file (the next pass,
+ *       a quantum later, takes baselines), and a sampling one parks again for the rest of its
+ *       quantum. That third thread's brief wake-up as a pool leaves an idle spell is kept for
+ *       its effect on the operating system: with it, a pool of two's second worker, woken by the
+ *       first one's first push, was put on the first one's core (where the two run as one until
+ *       the kernel moves one) about half as often (docs/design.md, "The sampler's wake-up").
+ *       With no
+ *       registered worker the sampler closes its files and waits on the lock for a
+ *       registration.</li>
  * </ul>
  *
  * <h2>What a worker does with it</h2>
@@ -67,7 +95,14 @@
  *
  * <h2>Cost when the machine is not shared</h2>
  * Per steal attempt, one more volatile read (of a field that changes only when the decision does).
- * Per quantum, on the sampler's thread, P small file reads (about 10 µs each). Nothing else. On
+ * Per wake from the sleep protocol, one volatile read. Per quantum while the workers are busy, on
+ * the sampler's thread, P seeks and reads of open procfs files (and, only in quanta in which the
+ * workers waited, one read per other thread of the process and a listing every 16 quanta), nothing
+ * allocated between listings (opening,
+ * reading whole and closing each file every quantum cost several times as much, and a path and
+ * buffers per file; docs/design.md has the figures). While they are idle, a timer wake
+ * of the sampler that reads one flag, at most once per quantum and backing off to once a second.
+ * Nothing else. On
  * systems without {@code /proc/thread-self/schedstat} (not Linux, or procfs hidden) no sampler
  * starts and {@code AUTO} counts workers only, as before.
  */

@@ -16,9 +16,13 @@ package dev.strand.sim;
  *                      starts (beyond the attempt's {@code stealCost}) when the thief had run work
  *                      before: the time a worker that ran dry takes to find and start its next
  *                      task; at least 0
+ * @param firstWakeLatency with parking, the {@code wakeLatency} of each processor's first wake-up in
+ *                      a run instead, at least 0: on a machine whose idle processors wake slowly
+ *                      after an idle spell, or whose operating system first puts the woken thread
+ *                      beside its waker, the time before the second processor adds progress
  */
 public record Machine(int processors, int stealCost, int remoteLatency, Topology topology, int wakeLatency,
-                      long spinSteps, int stealLatency) {
+                      long spinSteps, int stealLatency, int firstWakeLatency) {
 
     /** {@link #spinSteps()}: idle processors search forever, as in the classic model. */
     public static final long NEVER_PARK = Long.MAX_VALUE;
@@ -45,11 +49,20 @@ public record Machine(int processors, int stealCost, int remoteLatency, Topology
         if (stealLatency < 0) {
             throw new IllegalArgumentException("stealLatency must be >= 0, got " + stealLatency);
         }
+        if (firstWakeLatency < 0) {
+            throw new IllegalArgumentException("firstWakeLatency must be >= 0, got " + firstWakeLatency);
+        }
+    }
+
+    /** A machine whose processors' first wake-up in a run takes as long as any other. */
+    public Machine(int processors, int stealCost, int remoteLatency, Topology topology, int wakeLatency,
+                   long spinSteps, int stealLatency) {
+        this(processors, stealCost, remoteLatency, topology, wakeLatency, spinSteps, stealLatency, wakeLatency);
     }
 
     /** A machine whose idle processors never park. */
     public Machine(int processors, int stealCost, int remoteLatency, Topology topology) {
-        this(processors, stealCost, remoteLatency, topology, 0, NEVER_PARK, 0);
+        this(processors, stealCost, remoteLatency, topology, 0, NEVER_PARK, 0, 0);
     }
 
     /** @return whether idle processors park (and start parked, but for the root's) */

@@ -270,6 +270,26 @@ class SimulatorTest {
     }
 
     /**
+     * Each processor's first wake-up in a run takes the first-wake latency, later ones the wake
+     * latency: four branches of 1000 units on two processors whose thief, parked after its first
+     * branch (spin 10), is woken again by the next push.
+     */
+    @Test
+    void aProcessorsFirstWakeUpTakesTheFirstWakeLatency() {
+        Dag d = Dags.spawnLoop(2, 1000);
+        Result plain = Simulator.run(d, childStealing(), new Machine(2, 1, 0, Topology.FLAT, 300, 10, 0), 1);
+        Result first = Simulator.run(d, childStealing(), new Machine(2, 1, 0, Topology.FLAT, 300, 10, 0, 700), 1);
+        assertThat(first.work()).isEqualTo(plain.work());
+        assertThat(first.time()).isBetween(plain.time() + 390, plain.time() + 410);
+        Result same = Simulator.run(d, childStealing(), new Machine(2, 1, 0, Topology.FLAT, 300, 10, 0, 300), 1);
+        assertThat(same.time()).as("the seven-figure machine's first wake is its wake").isEqualTo(plain.time());
+        Dag chain = Dags.spawnLoop(8, 200);
+        Result again = Simulator.run(chain, childStealing(), new Machine(2, 1, 0, Topology.FLAT, 0, 1, 0, 700), 1);
+        Result once = Simulator.run(chain, childStealing(), new Machine(2, 1, 0, Topology.FLAT, 0, 1, 0, 0), 1);
+        assertThat(again.time()).as("only the first wake-up is slow").isLessThanOrEqualTo(once.time() + 700);
+    }
+
+    /**
      * A thief's first steal (after its wake-up) is not delayed; a later one, after it ran dry, is
      * delayed by the steal latency: four branches of 1000 units on two processors, one later steal.
      */
@@ -317,6 +337,8 @@ class SimulatorTest {
         assertThatThrownBy(() -> new Machine(2, 1, 0, Topology.FLAT, 0, -1, 0))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Machine(2, 1, 0, Topology.FLAT, 0, 0, -1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Machine(2, 1, 0, Topology.FLAT, 0, 0, 0, -1))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(Machine.of(4).parks()).isFalse();
     }

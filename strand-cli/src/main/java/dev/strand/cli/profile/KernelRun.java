@@ -1,5 +1,6 @@
 package dev.strand.cli.profile;
 
+import dev.strand.Multiprogramming;
 import dev.strand.StrandPool;
 import dev.strand.cli.out.JvmLoad;
 import dev.strand.cli.out.Progress;
@@ -77,7 +78,8 @@ final class KernelRun {
     static Outcome run(Workload w, String name, Plan plan, Progress progress) throws Exception {
         List<Integer> counts = workerCounts(plan);
         Map<Integer, Pools> plain = new LinkedHashMap<>();
-        try {
+        try (StrandPool touch = StrandPool.builder().name(name + "-after-gc").parallelism(2)
+                .multiprogramming(Multiprogramming.NEVER).build()) {
             for (int p : counts) {
                 plain.put(p, Pools.of(StrandPool.builder().name(name + "-plain-" + p).parallelism(p).build()));
             }
@@ -89,13 +91,13 @@ final class KernelRun {
                 progress.note(w.name() + " warm-up");
                 JvmLoad.Mark m = JvmLoad.mark();
                 for (Pools p : plain.values()) {
-                    time(w, p, plan.pauseMs());
+                    time(w, p, touch, plan.pauseMs());
                     if (warmedUp < plan.warmup()) {
                         progress.step();
                     }
                 }
                 try (Pools p = profiling(name, plan.parallelism())) {
-                    time(w, p, plan.pauseMs());     // compiles the profiler's paths too
+                    time(w, p, touch, plan.pauseMs());     // compiles the profiler's paths too
                 }
                 if (warmedUp < plan.warmup()) {
                     progress.step();
@@ -113,10 +115,10 @@ final class KernelRun {
                 for (int j = 0; j < configs; j++) {
                     int c = (j + r) % configs;   // each round starts one configuration later
                     if (c < counts.size()) {
-                        millis[c][r] = time(w, plain.get(counts.get(c)), plan.pauseMs());
+                        millis[c][r] = time(w, plain.get(counts.get(c)), touch, plan.pauseMs());
                     } else {
                         try (Pools p = profiling(name, plan.parallelism())) {
-                            millis[c][r] = time(w, p, plan.pauseMs());
+                            millis[c][r] = time(w, p, touch, plan.pauseMs());
                             reports[r] = p.strand().profile();
                         }
                     }
@@ -153,11 +155,19 @@ final class KernelRun {
         return Pools.of(StrandPool.builder().name(name).parallelism(parallelism).profile(true).build());
     }
 
-    /** One checked run of the Strand variant on {@code pools}, in milliseconds. */
-    private static double time(Workload w, Pools pools, int pauseMs) throws Exception {
+    /**
+     * One checked run of the Strand variant on {@code pools}, in milliseconds, after a collection,
+     * an empty invoke on {@code touch} and the pause, all untimed.
+     */
+    private static double time(Workload w, Pools pools, StrandPool touch, int pauseMs) throws Exception {
         w.usePools(pools);
         w.prepare(Variant.STRAND);
         System.gc();
+        // The first call of compiled code after a full collection is slow (an empty invoke on an
+        // idle pool took about four times its usual time), and a program does not collect before
+        // each computation: a pool of its own runs the pools' paths once, untimed. It does not
+        // sample competition, so the measured pool's first wake-up is as it would be.
+        touch.invoke((Runnable) () -> { });
         if (pauseMs > 0) {
             Thread.sleep(pauseMs);
         }

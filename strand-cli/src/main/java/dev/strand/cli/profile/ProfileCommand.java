@@ -133,8 +133,9 @@ public final class ProfileCommand implements Callable<Integer> {
     }
 
     @Option(names = "--pause", paramLabel = "MS",
-            description = "Sleep before every run, after a System.gc(), both untimed, so the pool "
-                    + "that ran before has parked its workers, 0..10000 (default: ${DEFAULT-VALUE} ms).")
+            description = "Sleep before every run, after a System.gc() and an empty invoke on a pool of the "
+                    + "command's own (all untimed), so the pool that ran before has parked its workers, "
+                    + "0..10000 (default: ${DEFAULT-VALUE} ms).")
     @Range(min = 0, max = 10_000)
     int pauseMs = 10;
 

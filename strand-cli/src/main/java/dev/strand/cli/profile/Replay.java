@@ -139,7 +139,8 @@ public final class Replay {
         // what it steals after the calibrated latency.
         Machine m = costs.any()
                 ? new Machine(processors, stealCost, 0, Topology.FLAT, units(costs.wakeNanos(), unit),
-                        units(costs.spinNanos(), unit), units(costs.stealNanos(), unit))
+                        units(costs.spinNanos(), unit), units(costs.stealNanos(), unit),
+                        units(costs.firstWakeNanos(), unit))
                 : new Machine(processors, stealCost, 0, Topology.FLAT);
         return Simulator.run(dag, strand, m, seed);
     }

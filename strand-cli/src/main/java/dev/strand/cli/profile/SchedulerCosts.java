@@ -1,5 +1,6 @@
 package dev.strand.cli.profile;
 
+import dev.strand.Multiprogramming;
 import dev.strand.Strand;
 import dev.strand.StrandPool;
 import dev.strand.Task;
@@ -28,12 +29,17 @@ import java.util.concurrent.locks.LockSupport;
  *   <li><b>spawn</b>: a fork and its join on one worker (allocation, push, pop, completion), beyond
  *       the work of the task: between the profiler's clock reads, charged to nobody;</li>
  *   <li><b>invoke</b>: {@code pool.invoke} of an empty task on an idle pool (the submission wakes a
- *       parked worker, the completion wakes the caller): a run's fixed cost outside its DAG.</li>
+ *       parked worker, the completion wakes the caller): a run's fixed cost outside its DAG;</li>
+ *   <li><b>first wake-up</b>: how long a fresh run's second worker adds nothing, the pool idle
+ *       before it as a measured run's is: its wake-up, and any spell in which the operating
+ *       system runs it on its waker's processor (charged as each worker's first wake-up in a
+ *       run; later ones are charged the wake-up).</li>
  * </ul>
  *
  * <p>Each is the median of repeated trials, after warm-up trials. Properties
- * {@code strand.profile.cost.wake}, {@code .steal}, {@code .spin}, {@code .spawn} and
- * {@code .invoke} (nanoseconds) replace a measured value; {@link #NONE} charges nothing, the
+ * {@code strand.profile.cost.wake}, {@code .steal}, {@code .spin}, {@code .spawn},
+ * {@code .invoke} and {@code .firstwake} (nanoseconds) replace a measured value (the first four
+ * set, nothing is measured, and the first wake-up is the wake-up unless set); {@link #NONE} charges nothing, the
  * replay of earlier versions.
  *
  * @param wakeNanos   push to start on a parked worker
@@ -41,13 +47,14 @@ import java.util.concurrent.locks.LockSupport;
  * @param spinNanos   a searching worker's time before it parks
  * @param spawnNanos  a fork and join's own cost
  * @param invokeNanos an empty invoke on an idle pool
+ * @param firstWakeNanos a fresh run's first wake-up, as the run sees it
  * @param measured    whether the figures were measured here (rather than all set or none)
  */
 public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, long spawnNanos,
-                             long invokeNanos, boolean measured) {
+                             long invokeNanos, long firstWakeNanos, boolean measured) {
 
     /** No scheduler cost: the replay charges a steal its burden and nothing else. */
-    public static final SchedulerCosts NONE = new SchedulerCosts(0, 0, 0, 0, 0, false);
+    public static final SchedulerCosts NONE = new SchedulerCosts(0, 0, 0, 0, 0, 0, false);
 
     /** Property prefix for fixed costs, in nanoseconds. */
     static final String PROPERTY = "strand.profile.cost.";
@@ -58,12 +65,19 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
         2_000_000};
 
     public SchedulerCosts {
-        assert wakeNanos >= 0 && stealNanos >= 0 && spinNanos >= 0 && spawnNanos >= 0 && invokeNanos >= 0;
+        assert wakeNanos >= 0 && stealNanos >= 0 && spinNanos >= 0 && spawnNanos >= 0 && invokeNanos >= 0
+                && firstWakeNanos >= 0;
+    }
+
+    /** Costs whose first wake-up in a run is as any other wake-up. */
+    public SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, long spawnNanos, long invokeNanos,
+                          boolean measured) {
+        this(wakeNanos, stealNanos, spinNanos, spawnNanos, invokeNanos, wakeNanos, measured);
     }
 
     /** @return whether any cost is charged */
     public boolean any() {
-        return wakeNanos > 0 || stealNanos > 0 || spawnNanos > 0 || invokeNanos > 0;
+        return wakeNanos > 0 || stealNanos > 0 || spawnNanos > 0 || invokeNanos > 0 || firstWakeNanos > 0;
     }
 
     /** @return the costs as a line of the report */
@@ -71,9 +85,9 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
         if (!any()) {
             return "no scheduler costs charged: the replay is of the DAG alone, a steal costing the burden";
         }
-        return String.format(Locale.ROOT, "scheduler costs %s: wake-up %s, steal after running dry %s, spin %s before parking, "
-                        + "%s per spawn, %s per idle-pool invoke",
-                measured ? "(measured)" : "(set)", us(wakeNanos), us(stealNanos), us(spinNanos),
+        return String.format(Locale.ROOT, "scheduler costs %s: wake-up %s (a run's first: %s), steal after running dry %s, "
+                        + "spin %s before parking, %s per spawn, %s per idle-pool invoke",
+                measured ? "(measured)" : "(set)", us(wakeNanos), us(firstWakeNanos), us(stealNanos), us(spinNanos),
                 ns(spawnNanos), us(invokeNanos));
     }
 
@@ -95,13 +109,15 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
         Long spin = Long.getLong(PROPERTY + "spin");
         Long spawn = Long.getLong(PROPERTY + "spawn");
         Long invoke = Long.getLong(PROPERTY + "invoke");
+        Long first = Long.getLong(PROPERTY + "firstwake");
         if (wake != null && steal != null && spin != null && invoke != null) {
-            return new SchedulerCosts(wake, steal, spin, spawn != null ? spawn : 0L, invoke, false);
+            return new SchedulerCosts(wake, steal, spin, spawn != null ? spawn : 0L, invoke,
+                    first != null ? first : wake, false);
         }
         SchedulerCosts m = measure();
         return new SchedulerCosts(wake != null ? wake : m.wakeNanos, steal != null ? steal : m.stealNanos,
                 spin != null ? spin : m.spinNanos, spawn != null ? spawn : 0L,
-                invoke != null ? invoke : m.invokeNanos, true);
+                invoke != null ? invoke : m.invokeNanos, first != null ? first : m.firstWakeNanos, true);
     }
 
     /**
@@ -129,7 +145,8 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
             }
             long invoke = invokeNanos(two, 11);
             long dry = dryThiefNanos(two, 25);
-            return new SchedulerCosts(wake, Math.max(1, dry), spin, spawn, invoke, true);
+            long first = firstWakeNanos(two, 15);
+            return new SchedulerCosts(wake, Math.max(1, dry), spin, spawn, invoke, first, true);
         }
     }
 
@@ -241,6 +258,80 @@ public record SchedulerCosts(long wakeNanos, long stealNanos, long spinNanos, lo
             return;
         }
         Strand.join(() -> tree(depth - 1, cell), () -> tree(depth - 1, cell));
+    }
+
+    /**
+     * A fresh run's first wake-up as the run sees it: the pool idle, after a collection (its
+     * slow first calls paid on another pool, as before a measured run) and 10 ms asleep, a
+     * {@code Strand.join} of two equal pieces of about 2 ms of arithmetic; the pair's time less
+     * one piece's time alone is how long the second worker added nothing. That covers the
+     * wake-up itself, and the spells in which the operating system runs the woken worker on its
+     * waker's processor, the two then taking turns (on the 2-core machine, in most such runs).
+     *
+     * @return the median over {@code trials}, at most one piece's time
+     */
+    private static long firstWakeNanos(StrandPool pool, int trials) {
+        long iters = itersFor(2_000_000L);
+        try (StrandPool touch = StrandPool.builder().name("calibration-after-gc").parallelism(2)
+                .multiprogramming(Multiprogramming.NEVER).build()) {
+            long[] solo = new long[5];
+            for (int i = 0; i < solo.length; i++) {
+                solo[i] = pool.invoke(() -> {
+                    long t0 = System.nanoTime();
+                    sink(arithmetic(iters));
+                    return System.nanoTime() - t0;
+                });
+            }
+            long piece = median(solo);
+            long[] lost = new long[trials];
+            for (int i = 0; i < trials; i++) {
+                System.gc();
+                touch.invoke((Runnable) () -> { });
+                LockSupport.parkNanos(10_000_000L);
+                long pair = pool.invoke(() -> {
+                    long t0 = System.nanoTime();
+                    long[] end = new long[2];
+                    Strand.join(() -> {
+                        sink(arithmetic(iters));
+                        end[0] = System.nanoTime();
+                    }, () -> {
+                        sink(arithmetic(iters));
+                        end[1] = System.nanoTime();
+                    });
+                    return Math.max(end[0], end[1]) - t0;
+                });
+                lost[i] = Math.min(piece, Math.max(0L, pair - piece));
+            }
+            return median(lost);
+        }
+    }
+
+    /** @return iterations of {@link #arithmetic} that take about {@code nanos} here */
+    private static long itersFor(long nanos) {
+        long n = 100_000;
+        for (int round = 0; round < 8; round++) {         // the last rounds run compiled
+            long t0 = System.nanoTime();
+            sink(arithmetic(n));
+            long t = Math.max(1L, System.nanoTime() - t0);
+            n = Math.max(1_000L, (long) ((double) n * nanos / t));
+        }
+        return n;
+    }
+
+    /** @return a value that depends on every one of {@code n} steps of a linear congruence */
+    private static long arithmetic(long n) {
+        long x = n;
+        for (long i = 0; i < n; i++) {
+            x = x * 6364136223846793005L + 1442695040888963407L;
+        }
+        return x;
+    }
+
+    private static final long[] SINK = new long[1];
+
+    /** Keeps {@code v} observable, so that the loop that made it is not removed. */
+    private static void sink(long v) {
+        CELL.setOpaque(SINK, 0, v);
     }
 
     /** Spins until {@code cell[0]} is set or {@link #FAR_NANOS} passed since t0. */

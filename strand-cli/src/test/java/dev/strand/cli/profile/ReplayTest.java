@@ -199,6 +199,23 @@ class ReplayTest {
         assertThat(r.predictNanos(2, 1)).isBetween(100e3 + 50e3 + 100e3, 100e3 + 50e3 + 100e3 + 6e3);
     }
 
+    /**
+     * The same two branches with a run's first wake-up of 80 us: the thief starts the stolen branch
+     * 80 us after the push instead of 50, and the one-worker prediction does not change. The costs'
+     * line names both figures.
+     */
+    @Test
+    void aRunsFirstWakeUpIsChargedInsteadOfTheWakeUp() {
+        Built root = new Built().spawn(new Built().serial(100_000)).spawn(new Built().serial(100_000)).sync();
+        SchedulerCosts first = new SchedulerCosts(50_000, 5_000, 20_000, 0, 100_000, 80_000, false);
+        Replay r = new Replay(recording(root), 200_000, 100_000, 500, 2, 1, first);
+        assertThat(r.predictNanos(1, 1)).isCloseTo(300e3, within(1e3));
+        assertThat(r.predictNanos(2, 1)).isBetween(100e3 + 80e3 + 100e3, 100e3 + 80e3 + 100e3 + 6e3);
+        assertThat(first.describe()).contains("wake-up 50.0 us (a run's first: 80.0 us)");
+        assertThat(COSTS.firstWakeNanos()).as("six figures: the first wake-up is the wake-up")
+                .isEqualTo(COSTS.wakeNanos());
+    }
+
     /** A spawn's set cost grows the work and span it is spread over, and so the prediction. */
     @Test
     void aSpawnsSetCostIsSpreadOverTheWork() {

@@ -1,5 +1,6 @@
 package dev.strand.internal.feedback;
 
+import dev.strand.Multiprogramming;
 import dev.strand.internal.cpu.Oversubscription;
 import java.io.File;
 import java.io.IOException;
@@ -125,6 +126,15 @@ public final class Feedback implements Runnable {
             }
         }
         assert false : "thread " + tid + " was not registered";
+    }
+
+    /**
+     * @param mode  the worker's pool's mode ({@code null}: {@code AUTO}, as {@code EngineSettings} has it)
+     * @param spare whether the worker is a spare (those run only while another worker blocks)
+     * @return whether such a worker is sampled: it {@link #register}s, and calls {@link #resumed}
+     */
+    public static boolean samples(Multiprogramming mode, boolean spare) {
+        return !spare && (mode == null || mode == Multiprogramming.AUTO);
     }
 
     /**

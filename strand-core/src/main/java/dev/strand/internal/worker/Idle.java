@@ -107,7 +107,9 @@ final class Idle {
         }
         w.searching = true;                                          // the waker counted us
         w.pacing.sent();
-        Feedback.resumed();                                        // restarts an idle sampler
+        if (Feedback.samples(w.multiprogramming, w.spare)) {
+            Feedback.resumed();                                    // wakes the sampler (see there)
+        }
         w.tracePark(false);
         if (w.prof != null) {
             w.prof.parked(false);

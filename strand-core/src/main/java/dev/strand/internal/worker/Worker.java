@@ -607,8 +607,7 @@ public class Worker extends Thread {
             return;                               // started or run by a factory: the pool refuses it
         }
         // Sampled for competition while it runs (AUTO only; spares run only while a worker blocks).
-        int tid = !spare && (multiprogramming == null || multiprogramming == Multiprogramming.AUTO)
-                ? Feedback.register() : -1;           // null: AUTO (EngineSettings)
+        int tid = Feedback.samples(multiprogramming, spare) ? Feedback.register() : -1;
         try {
             if (prof != null) {
                 Profiling.bindWorker(prof);       // regions opened in tasks find it here

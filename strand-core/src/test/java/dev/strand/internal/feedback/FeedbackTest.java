@@ -11,6 +11,19 @@ import org.junit.jupiter.api.Test;
 /** The sampler's quantum: a waking worker's unpark must not cut it short. */
 class FeedbackTest {
 
+    /**
+     * Only core workers of pools in the AUTO mode are sampled, and only they wake the sampler as
+     * they wake: a pool in NEVER (the profiler's own, for one) leaves the sampler alone.
+     */
+    @Test
+    void onlyAutoCoreWorkersAreSampled() {
+        assertThat(Feedback.samples(dev.strand.Multiprogramming.AUTO, false)).isTrue();
+        assertThat(Feedback.samples(null, false)).as("null is AUTO").isTrue();
+        assertThat(Feedback.samples(dev.strand.Multiprogramming.NEVER, false)).isFalse();
+        assertThat(Feedback.samples(dev.strand.Multiprogramming.ALWAYS, false)).isFalse();
+        assertThat(Feedback.samples(dev.strand.Multiprogramming.AUTO, true)).as("a spare").isFalse();
+    }
+
     /** Unparked again and again, parkUntil still returns only once its deadline has passed. */
     @Test
     void aQuantumOutlastsUnparks() throws Exception {

@@ -20,7 +20,8 @@ import java.util.SplittableRandom;
  * processor but the root's starts parked. An idle processor is a <em>searcher</em>; a searcher
  * whose steal attempts have failed for {@link Machine#spinSteps()} steps while no deque holds work
  * parks (the re-scan before sleeping finds nothing). A push onto an empty deque while nobody
- * searches wakes one parked processor, which searches after {@link Machine#wakeLatency()} steps;
+ * searches wakes one parked processor, which searches after {@link Machine#wakeLatency()} steps
+ * ({@link Machine#firstWakeLatency()} at its first wake-up in the run);
  * a searcher that steals while others sleep, no one else searches and work is left hands the
  * search over by waking one more. A thief that had run work before starts what it stole after
  * {@link Machine#stealLatency()} more steps. No wake-up is lost: a processor parks only when no deque holds
@@ -51,6 +52,7 @@ public final class StealingEngine {
     private final SplittableRandom rng;
     private final boolean parks;
     private final int wakeLatency;
+    private final int firstWakeLatency;
     private final long spinSteps;
     private final int stealLatency;
 
@@ -68,6 +70,7 @@ public final class StealingEngine {
     private int[] perm;                 // multiprogrammed: the processors scheduled this round
 
     private boolean[] parked;           // parking: asleep until woken
+    private boolean[] woken;            // parking: woken before in this run
     private boolean[] searcher;         // parking: awake with no frame, looking for work
     private long[] idleSteps;           // parking: steps of failed attempts since it last had work
     private boolean[] worked;           // parking: has run a work unit
@@ -115,6 +118,7 @@ public final class StealingEngine {
         this.rng = new SplittableRandom(seed);
         this.parks = machine.parks();
         this.wakeLatency = machine.wakeLatency();
+        this.firstWakeLatency = machine.firstWakeLatency();
         this.spinSteps = machine.spinSteps();
         this.stealLatency = machine.stealLatency();
         cur = new Frame[n];
@@ -160,6 +164,7 @@ public final class StealingEngine {
         }
         if (parks) {
             parked = new boolean[n];
+            woken = new boolean[n];
             searcher = new boolean[n];
             idleSteps = new long[n];
             worked = new boolean[n];
@@ -434,7 +439,8 @@ public final class StealingEngine {
         searcher[q] = true;
         searching++;
         idleSteps[q] = 0;
-        wait[q] = wakeLatency;
+        wait[q] = woken[q] ? wakeLatency : firstWakeLatency;
+        woken[q] = true;
         wakes++;
     }
 

@@ -32,7 +32,8 @@ class ProfileCliTest {
         // measured, min, max, predicted, error, then the DAG alone and its error
         assertThat(r.out()).containsPattern(
                 "(?m)^  1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[-+][0-9.]+% +[0-9.]+ +[-+][0-9.]+%$");
-        assertThat(r.out()).containsPattern("(?m)^  scheduler costs \\(measured\\): wake-up [0-9.]+ us, ");
+        assertThat(r.out()).containsPattern(
+                "(?m)^  scheduler costs \\(measured\\): wake-up [0-9.]+ us \\(a run's first: [0-9.]+ us\\), ");
         assertThat(r.out()).containsPattern("(?m)^  +8 +[0-9.]+ +[0-9.]+x ");
         for (String f : List.of("fib-cutoff.txt", "fib-cutoff.csv", "fib-cutoff.json",
                 "fib-cutoff-speedup.png", "fib-cutoff-time.png")) {

@@ -18,9 +18,10 @@ import java.util.concurrent.locks.LockSupport;
  * second, and samples again once the flag is set; the next busy quantum starts from "dedicated".
  * The worker that sets the flag also unparks the sampler (at most once per quantum): an idle
  * sampler then samples again at once, a sampling one parks again for the rest of its quantum.
- * That third thread's brief wake-up as a pool leaves an idle spell is kept on purpose: with it the
- * operating system put a pool's second worker on the first one's core, where the two run as one,
- * about half as often (docs/design.md, "The sampler's wake-up").
+ * That third thread's brief wake-up as a pool leaves an idle spell is kept on purpose: in runs
+ * that follow a full collection, with it the operating system put a pool's second worker on the
+ * first one's core, where the two run as one, about half as often; in other runs it changed
+ * nothing measurable (docs/design.md, "The sampler's wake-up").
  */
 public final class Feedback implements Runnable {
     /** The sampler thread's body (the one instance); no other is made. */

@@ -68,9 +68,10 @@
  *       the sampler: an idle one then leaves its spell at once but reads no file (the next pass,
  *       a quantum later, takes baselines), and a sampling one parks again for the rest of its
  *       quantum. That third thread's brief wake-up as a pool leaves an idle spell is kept for
- *       its effect on the operating system: with it, a pool of two's second worker, woken by the
- *       first one's first push, was put on the first one's core (where the two run as one until
- *       the kernel moves one) about half as often (docs/design.md, "The sampler's wake-up").
+ *       its effect on the operating system: in runs that follow a full collection, with it a pool
+ *       of two's second worker, woken by the first one's first push, was put on the first one's
+ *       core (where the two run as one until the kernel moves one) about half as often; in other
+ *       runs it changed nothing measurable (docs/design.md, "The sampler's wake-up").
  *       With no
  *       registered worker the sampler closes its files and waits on the lock for a
  *       registration.</li>

@@ -210,14 +210,13 @@ class MultiprogrammingTest {
     /**
      * The competition sampler judges quanta: a busy pool beside as many CPU-bound processes as the
      * machine has processors waits for its cores, and the decision turns on; it turns on again
-     * after an idle spell in which the pool slept (the sampler went idle and came back by itself,
-     * woken by no worker). Each phase ends as soon as the decision is seen on, within its deadline.
+     * after an idle spell in which the pool slept (the sampler went idle and came back when a
+     * worker woke). Each phase ends as soon as the decision is seen on, within its deadline.
      */
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void competitionIsSeenAndSeenAgainAfterAnIdleSpell() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                new java.io.File("/proc/thread-self/schedstat").canRead(), "per-thread scheduler statistics (Linux)");
+        assumeSchedstat();
         Feedback.force(null);
         List<Process> hogs = new ArrayList<>();
         try (StrandPool pool = StrandPool.builder().parallelism(2).multiprogramming(Multiprogramming.AUTO).build()) {
@@ -251,8 +250,7 @@ class MultiprogrammingTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void theProcesssOwnThreadsAreNotCompetition() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                new java.io.File("/proc/thread-self/schedstat").canRead(), "per-thread scheduler statistics (Linux)");
+        assumeSchedstat();
         Feedback.force(null);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         List<Thread> hogs = new ArrayList<>();
@@ -313,5 +311,11 @@ class MultiprogrammingTest {
         }
         Joined<Integer, Integer> j = Strand.join(() -> fib(n - 1), () -> fib(n - 2));
         return j.first() + j.second();
+    }
+
+    /** Skips the test where per-thread scheduler statistics cannot be read (not Linux). */
+    private static void assumeSchedstat() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                new java.io.File("/proc/thread-self/schedstat").canRead(), "per-thread scheduler statistics (Linux)");
     }
 }

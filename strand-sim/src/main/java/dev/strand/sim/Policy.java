@@ -16,9 +16,13 @@ import java.util.Objects;
  * @param yieldToWorkers  multiprogrammed only: a processor about to steal yields its slot to
  *                        processors that have work
  * @param feedback        A-Steal parallelism feedback, or null for a fixed allotment
+ * @param split           work stealing: which spawns thieves can see ({@link Split})
+ * @param beat            {@link Split#HEARTBEAT}: work steps of a processor between promotions,
+ *                        at least 1; 0 otherwise
  */
 public record Policy(Scheduler scheduler, Spawn spawn, Steal steal, Victims victims,
-                     int activeProcessors, boolean yieldToWorkers, Feedback feedback) {
+                     int activeProcessors, boolean yieldToWorkers, Feedback feedback, Split split,
+                     int beat) {
 
     /** Scheduler families. */
     public enum Scheduler {
@@ -45,6 +49,30 @@ public record Policy(Scheduler scheduler, Spawn spawn, Steal steal, Victims vict
         ONE,
         /** The older half, rounded up. */
         HALF
+    }
+
+    /**
+     * Which spawns become work a thief can take. The DAG is the same under all three; what
+     * changes is where the parallelism is exposed, and so how many steals a run makes and how
+     * much work each brings its thief.
+     */
+    public enum Split {
+        /** Every spawn pushes (Blumofe-Leiserson, and the runtimes that fork eagerly). */
+        EAGER,
+        /**
+         * Lazy binary splitting on request (Tzannes, Caragea, Barua and Vishkin, PPoPP 2010, as
+         * Strand's runtime makes it): a spawn pushes only if a thief looked at this processor's
+         * deque since its last push (a steal, a failed attempt, or a processor going to sleep
+         * asks every deque); any other spawn runs as a call, and its parallelism is gone. Popping
+         * back one's own pushed frame asks again, so the next spawn pushes.
+         */
+        ON_REQUEST,
+        /**
+         * Heartbeat scheduling (Acar, Charguéraud and Rainey, PLDI 2018): every spawn is recorded
+         * as latent, invisible to thieves, and every {@code beat} work steps of its processor the
+         * oldest latent one is promoted, so exposure is bounded by time, not by the grain.
+         */
+        HEARTBEAT
     }
 
     /** Victim selection. */
@@ -99,35 +127,54 @@ public record Policy(Scheduler scheduler, Spawn spawn, Steal steal, Victims vict
             throw new IllegalArgumentException(scheduler + " is a reference scheduler: no "
                     + "multiprogramming or feedback");
         }
+        Objects.requireNonNull(split, "split must not be null");
+        if (split != Split.EAGER && scheduler != Scheduler.WORK_STEALING) {
+            throw new IllegalArgumentException("split " + split + " needs work stealing, not "
+                    + scheduler);
+        }
+        if (split != Split.EAGER && feedback != null) {
+            throw new IllegalArgumentException("split " + split + " and parallelism feedback "
+                    + "cannot be combined");
+        }
+        if (split == Split.HEARTBEAT ? beat < 1 : beat != 0) {
+            throw new IllegalArgumentException(split == Split.HEARTBEAT
+                    ? "a heartbeat needs beat >= 1 work steps, got " + beat
+                    : "beat applies to the heartbeat split only, got " + beat + " with " + split);
+        }
     }
 
     /** @return randomized work stealing, steal-one, uniform victims, dedicated processors */
     public static Policy workStealing(Spawn spawn) {
-        return new Policy(Scheduler.WORK_STEALING, spawn, Steal.ONE, Victims.UNIFORM, 0, false, null);
+        return new Policy(Scheduler.WORK_STEALING, spawn, Steal.ONE, Victims.UNIFORM, 0, false, null,
+                Split.EAGER, 0);
     }
 
     /** @return work sharing: children go to random processors, parents continue */
     public static Policy workSharing() {
         return new Policy(Scheduler.WORK_SHARING, Spawn.CHILD, Steal.ONE, Victims.UNIFORM, 0, false,
-                null);
+                null, Split.EAGER, 0);
     }
 
     /** @return the centralized greedy reference (FIFO ready list) */
     public static Policy greedy() {
-        return new Policy(Scheduler.GREEDY, Spawn.CHILD, Steal.ONE, Victims.UNIFORM, 0, false, null);
+        return new Policy(Scheduler.GREEDY, Spawn.CHILD, Steal.ONE, Victims.UNIFORM, 0, false, null,
+                Split.EAGER, 0);
     }
 
     /** @return parallel depth-first: the P ready strands earliest in serial order run */
     public static Policy parallelDepthFirst() {
-        return new Policy(Scheduler.PDF, Spawn.CHILD, Steal.ONE, Victims.UNIFORM, 0, false, null);
+        return new Policy(Scheduler.PDF, Spawn.CHILD, Steal.ONE, Victims.UNIFORM, 0, false, null,
+                Split.EAGER, 0);
     }
 
     public Policy withSteal(Steal s) {
-        return new Policy(scheduler, spawn, s, victims, activeProcessors, yieldToWorkers, feedback);
+        return new Policy(scheduler, spawn, s, victims, activeProcessors, yieldToWorkers, feedback,
+                split, beat);
     }
 
     public Policy withVictims(Victims v) {
-        return new Policy(scheduler, spawn, steal, v, activeProcessors, yieldToWorkers, feedback);
+        return new Policy(scheduler, spawn, steal, v, activeProcessors, yieldToWorkers, feedback,
+                split, beat);
     }
 
     /** @return the multiprogrammed variant: {@code pA} processors scheduled per step */
@@ -135,11 +182,25 @@ public record Policy(Scheduler scheduler, Spawn spawn, Steal steal, Victims vict
         if (pA < 1) {
             throw new IllegalArgumentException("P_A must be >= 1, got " + pA);
         }
-        return new Policy(scheduler, spawn, steal, victims, pA, yieldBeforeSteal, feedback);
+        return new Policy(scheduler, spawn, steal, victims, pA, yieldBeforeSteal, feedback, split,
+                beat);
     }
 
     public Policy withFeedback(Feedback f) {
-        return new Policy(scheduler, spawn, steal, victims, activeProcessors, yieldToWorkers, f);
+        return new Policy(scheduler, spawn, steal, victims, activeProcessors, yieldToWorkers, f,
+                split, beat);
+    }
+
+    /** @return lazy binary splitting on request */
+    public Policy lazySplitting() {
+        return new Policy(scheduler, spawn, steal, victims, activeProcessors, yieldToWorkers,
+                feedback, Split.ON_REQUEST, 0);
+    }
+
+    /** @return heartbeat promotion, one latent spawn every {@code beatSteps} work steps */
+    public Policy heartbeat(int beatSteps) {
+        return new Policy(scheduler, spawn, steal, victims, activeProcessors, yieldToWorkers,
+                feedback, Split.HEARTBEAT, beatSteps);
     }
 
     /** @return a short label, e.g. {@code ws-cont-one-uniform} or {@code greedy} */
@@ -152,7 +213,12 @@ public record Policy(Scheduler scheduler, Spawn spawn, Steal steal, Victims vict
                     + steal.name().toLowerCase(java.util.Locale.ROOT) + "-"
                     + victims.name().toLowerCase(java.util.Locale.ROOT)
                     + (activeProcessors > 0 ? "-pa" + activeProcessors + (yieldToWorkers ? "y" : "")
-                    : "") + (feedback != null ? "-feedback" : "");
+                    : "") + (feedback != null ? "-feedback" : "")
+                    + switch (split) {
+                        case EAGER -> "";
+                        case ON_REQUEST -> "-lazy";
+                        case HEARTBEAT -> "-heartbeat" + beat;
+                    };
         };
     }
 }

@@ -23,11 +23,23 @@ package dev.strand.sim;
  * @param peakQueued     most frames waiting in deques (or the central ready list) at once
  * @param minWork        fewest work units a processor ran
  * @param maxWork        most work units a processor ran
+ * @param stolenWork     work units run by thieves from a successful steal until they next ran
+ *                       dry (the stolen frames, and what they spawned and kept)
  */
 public record Result(String dag, String policy, int processors, long seed, long work, long span,
                      long serialSpace, long time, long stealAttempts, long steals, long migrations,
                      long remoteSteals, long processorSteps, long idleSteps, long peakFrames,
-                     long peakQueued, long minWork, long maxWork) {
+                     long peakQueued, long minWork, long maxWork, long stolenWork) {
+
+    /** @return the work a steal brought its thief on average (NaN without steals) */
+    public double workPerSteal() {
+        return steals == 0 ? Double.NaN : (double) stolenWork / steals;
+    }
+
+    /** @return idle steps / processor steps: the share of the processors' time without work */
+    public double idleShare() {
+        return processorSteps == 0 ? 0 : (double) idleSteps / processorSteps;
+    }
 
     /** @return T_P / (T1/P + T-inf): the work-stealing and greedy bounds say O(1), greedy &le; 1 */
     public double timeRatio() {

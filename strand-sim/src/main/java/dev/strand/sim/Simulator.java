@@ -52,6 +52,6 @@ public final class Simulator {
         return new Result(dag.name(), policy.label(), p, seed, m.work(), m.span(),
                 m.serialSpace(), o.time(), o.stealAttempts(), o.steals(), o.migrations(),
                 o.remoteSteals(), o.processorSteps(), o.processorSteps() - m.work(),
-                o.peakFrames(), o.peakQueued(), o.minWork(), o.maxWork());
+                o.peakFrames(), o.peakQueued(), o.minWork(), o.maxWork(), o.stolenWork());
     }
 }

@@ -45,6 +45,10 @@ class SimulatorTest {
         p.add(Policy.workStealing(Spawn.CONTINUATION).multiprogrammed(3, true));
         p.add(Policy.workStealing(Spawn.CHILD).multiprogrammed(2, false));
         p.add(Policy.workStealing(Spawn.CONTINUATION).withFeedback(new Policy.Feedback(20, 0.8, 2)));
+        p.add(Policy.workStealing(Spawn.CHILD).lazySplitting());
+        p.add(Policy.workStealing(Spawn.CONTINUATION).withSteal(Steal.HALF).lazySplitting());
+        p.add(Policy.workStealing(Spawn.CHILD).withVictims(Victims.COPRIME).heartbeat(20));
+        p.add(Policy.workStealing(Spawn.CONTINUATION).multiprogrammed(2, true).heartbeat(3));
         p.add(Policy.workSharing());
         p.add(Policy.greedy());
         p.add(Policy.parallelDepthFirst());

@@ -65,7 +65,7 @@ public final class CentralEngine {
                 }
             }
         }
-        return Outcome.of(round, work, 0, 0, 0, 0, round * n, peakLive, peakQueued);
+        return Outcome.of(round, work, 0, 0, 0, 0, round * n, peakLive, peakQueued, 0);
     }
 
     /** Resolves control until every frame reached is at a work unit (ready) or waiting. */

@@ -27,6 +27,15 @@ import java.util.SplittableRandom;
  * {@link Machine#stealLatency()} more steps. No wake-up is lost: a processor parks only when no deque holds
  * work, and a deque becomes non-empty only by a push, which wakes one when nobody searches.
  *
+ * <p>Splitting ({@link Policy.Split}): a deque's frames are stealable from the top down to a
+ * boundary, latent (its owner's alone) below it. Eager splitting makes every push stealable;
+ * lazy splitting on request pushes only when asked and runs any other spawn as a call; a
+ * heartbeat pushes every spawn latent and, every {@code beat} work steps of the processor, moves
+ * the boundary down by one, promoting the oldest latent frame. Invariant: the stealable frames
+ * are the oldest ones ({@code 0 <= visible[p] <= size}), since thieves take from the top and
+ * promotion goes oldest first. "Holds work", for thieves, parking and wake-ups, means holds a
+ * stealable frame: a promotion onto a deque with none wakes a sleeper as a push does.
+ *
  * <p>Per-processor state is a few words plus a deque that starts at four slots, so P = 4096
  * costs little; a round costs O(scheduled processors), which is the number of simulated
  * processor-steps, i.e. T1 plus the idle steps being measured.
@@ -55,11 +64,17 @@ public final class StealingEngine {
     private final int firstWakeLatency;
     private final long spinSteps;
     private final int stealLatency;
+    private final Policy.Split split;
+    private final int beat;
 
     private final Frame[] cur;
     private final FrameDeque[] dq;
     private final int[] wait;          // steps left in the current steal attempt
     private final long[] work;
+    private final int[] visible;        // stealable frames at the top of each deque
+    private final boolean[] requested;  // lazy splitting: a thief looked since the last push
+    private final int[] sinceBeat;      // heartbeat: work steps since the last beat
+    private final boolean[] fromSteal;  // the frames p runs came from a steal (until it runs dry)
 
     private int[] walkStart;            // COPRIME: the current permutation walk
     private int[] walkStride;
@@ -92,6 +107,7 @@ public final class StealingEngine {
 
     private long attempts;
     private long steals;
+    private long stolenWork;
     private long migrations;
     private long remote;
     private long processorSteps;
@@ -121,6 +137,8 @@ public final class StealingEngine {
         this.firstWakeLatency = machine.firstWakeLatency();
         this.spinSteps = machine.spinSteps();
         this.stealLatency = machine.stealLatency();
+        this.split = policy.split();
+        this.beat = policy.beat();
         cur = new Frame[n];
         dq = new FrameDeque[n];
         for (int p = 0; p < n; p++) {
@@ -128,10 +146,15 @@ public final class StealingEngine {
         }
         wait = new int[n];
         work = new long[n];
+        visible = new int[n];
+        requested = new boolean[n];
+        java.util.Arrays.fill(requested, true);     // an idle pool's sleepers asked as they parked
+        sinceBeat = new int[n];
+        fromSteal = new boolean[n];
         nonEmpty = new int[n];
         slot = new int[n];
         java.util.Arrays.fill(slot, -1);
-        fastVictims = victims == Victims.UNIFORM
+        fastVictims = victims == Victims.UNIFORM && split == Policy.Split.EAGER
                 && (remoteLatency == 0 || topology.equals(Topology.FLAT));
         switch (victims) {
             case COPRIME -> {
@@ -231,7 +254,7 @@ public final class StealingEngine {
             }
         }
         return Outcome.of(lastWork, work, snap[0], snap[1], snap[2], snap[3], snap[4], peakLive,
-                peakQueued);
+                peakQueued, stolenWork);
     }
 
     /** One step of processor p. */
@@ -259,6 +282,13 @@ public final class StealingEngine {
                 }
                 work[p]++;
                 workThisRound++;
+                if (fromSteal[p]) {
+                    stolenWork++;
+                }
+                if (beat > 0 && ++sinceBeat[p] >= beat) {
+                    sinceBeat[p] = 0;
+                    promote(p);
+                }
                 if (parks) {
                     worked[p] = true;
                 }
@@ -276,21 +306,26 @@ public final class StealingEngine {
             long a = f.proc.action(f.pc);
             if (a > 0) {
                 f.remaining = a;
+            } else if (a == Proc.SPAWN && split == Policy.Split.ON_REQUEST && !requested[p]) {
+                Frame c = newFrame(f.proc.child(f.pc), f, true, f.pc);   // nobody asked: a call
+                f.pc++;
+                f = c;
             } else if (a == Proc.SPAWN) {
+                requested[p] = false;
                 Frame c = newFrame(f.proc.child(f.pc), f, false, f.pc);
                 f.pc++;
                 f.pending++;
                 if (sharing) {
                     int t = rng.nextInt(n);
-                    push(t, c);
+                    push(t, c, true);
                     if (t != p) {
                         migrations++;
                     }
                 } else if (continuation) {
-                    push(p, f);                 // the continuation is what thieves may take
+                    push(p, f, beat == 0);      // the continuation is what thieves may take
                     f = c;
                 } else {
-                    push(p, c);                 // the child is what thieves may take
+                    push(p, c, beat == 0);      // the child is what thieves may take
                 }
             } else if (a == Proc.CALL) {
                 Frame c = newFrame(f.proc.child(f.pc), f, true, f.pc);
@@ -336,6 +371,7 @@ public final class StealingEngine {
 
     /** p has nothing to run: one steal attempt (or, work sharing, an idle step). */
     private void idle(int p) {
+        fromSteal[p] = false;
         if (sharing) {
             return;
         }
@@ -348,7 +384,7 @@ public final class StealingEngine {
             searching++;
             idleSteps[p] = 0;
         }
-        if (n == 1 || nonEmptyCount == 0) {
+        if (n == 1 || (nonEmptyCount == 0 && split != Policy.Split.ON_REQUEST)) {
             wait[p] = stealCost - 1;            // nothing anywhere to steal: fails for sure
             if (parks) {
                 idleSteps[p] += stealCost;
@@ -375,23 +411,32 @@ public final class StealingEngine {
         }
         int distance = topology.distance(p, v);
         FrameDeque d = dq[v];
-        if (d.size() == 0) {
+        requested[v] = true;                    // lazy splitting: a look asks, found or not
+        if (visible[v] == 0) {
             if (fails != null && fails[p] < Integer.MAX_VALUE) {
                 fails[p]++;
             }
             if (parks) {
                 idleSteps[p] += stealCost;      // work exists elsewhere: the re-scan would see it
+                if (nonEmptyCount == 0 && idleSteps[p] > spinSteps) {
+                    park(p);                    // lazy splitting: it looked and asked in vain
+                }
             }
             return;
         }
-        int k = half ? (d.size() + 1) / 2 : 1;
+        int k = half ? (visible[v] + 1) / 2 : 1;
         FrameDeque mine = dq[p];                // empty: p found nothing in it
+        assert mine.size() == 0 && visible[p] == 0;
         for (int i = 0; i < k; i++) {
             mine.pushBottom(d.popTop());        // oldest first, so the order is kept
         }
+        visible[v] -= k;
+        visible[p] = k - 1;                     // the rest of a half stays stealable
         track(v);
         track(p);
-        cur[p] = pop(p);                        // the newest stolen frame runs next step
+        cur[p] = mine.popBottom();              // the newest stolen frame runs next step
+        queued--;
+        fromSteal[p] = true;
         if (parks && worked[p]) {
             wait[p] += stealLatency;            // a thief that ran dry: its hand-off latency
         }
@@ -426,6 +471,9 @@ public final class StealingEngine {
         parked[p] = true;
         parkedStack[parkedCount++] = p;
         wait[p] = 0;
+        if (split == Policy.Split.ON_REQUEST) {
+            java.util.Arrays.fill(requested, true);     // its last look, after registering, asks all
+        }
     }
 
     /** Parking: wakes a parked processor, if any; it searches after wakeLatency steps. */
@@ -513,6 +561,9 @@ public final class StealingEngine {
                 FrameDeque t = dq[p];
                 dq[p] = dq[q];
                 dq[q] = t;
+                int vt = visible[p];
+                visible[p] = visible[q];
+                visible[q] = vt;
                 track(p);
                 track(q);
                 cur[p] = pop(p);
@@ -571,7 +622,7 @@ public final class StealingEngine {
         int next = (int) Math.min(n, Math.ceil(desire));
         for (int q = next; q < allot; q++) {
             if (cur[q] != null) {
-                push(q, cur[q]);
+                push(q, cur[q], true);
                 cur[q] = null;
             }
             wait[q] = 0;
@@ -590,12 +641,17 @@ public final class StealingEngine {
         return new Frame(proc, parent, called, spawnPc);
     }
 
-    private void push(int p, Frame f) {
-        if (parks && dq[p].size() == 0 && searching == 0) {
-            wakeOne();                          // a push onto an empty deque while nobody searches
+    /** Pushes f at the bottom of p's deque, stealable or latent (heartbeat). */
+    private void push(int p, Frame f, boolean stealable) {
+        if (stealable) {
+            assert visible[p] == dq[p].size() : "a stealable push onto latent frames";
+            if (parks && visible[p] == 0 && searching == 0) {
+                wakeOne();                      // work appears while nobody searches
+            }
+            visible[p]++;
         }
         dq[p].pushBottom(f);
-        if (slot[p] < 0) {
+        if (slot[p] < 0 && stealable) {
             track(p);
         }
         if (++queued > peakQueued) {
@@ -603,21 +659,37 @@ public final class StealingEngine {
         }
     }
 
+    /** Heartbeat: makes the oldest latent frame of p's deque stealable, if it has one. */
+    private void promote(int p) {
+        if (visible[p] < dq[p].size()) {
+            if (parks && visible[p] == 0 && searching == 0) {
+                wakeOne();
+            }
+            if (visible[p]++ == 0) {
+                track(p);
+            }
+        }
+    }
+
     private Frame pop(int p) {
-        if (slot[p] < 0) {
-            return null;                        // empty: the deque itself is not touched
+        if (dq[p].size() == 0) {
+            return null;
         }
         Frame f = dq[p].popBottom();
         queued--;
-        if (dq[p].size() == 0) {
-            track(p);
+        if (visible[p] > dq[p].size()) {        // it was stealable: taken back from thieves
+            visible[p]--;
+            requested[p] = true;                // lazy splitting: a pop-back asks again
+            if (visible[p] == 0) {
+                track(p);
+            }
         }
         return f;
     }
 
-    /** Keeps p's membership in nonEmpty equal to "p's deque holds a frame". */
+    /** Keeps p's membership in nonEmpty equal to "p's deque holds a stealable frame". */
     private void track(int p) {
-        boolean has = dq[p].size() > 0;
+        boolean has = visible[p] > 0;
         int i = slot[p];
         if (has && i < 0) {
             slot[p] = nonEmptyCount;

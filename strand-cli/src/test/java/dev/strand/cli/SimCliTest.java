@@ -30,7 +30,8 @@ class SimCliTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).startsWith("strand sim: ws-cont-one-uniform, steal cost 1");
         Matcher row = Pattern.compile("(?m)^(tree\\(8\\)|fib\\(10\\)) +(\\d+) +(\\d+) +(\\d+) +\\d+ +"
-                + "(\\d+) +[\\d.]+ +([\\d.]+) +([\\d.]+) +([\\d.]+) +([\\d.]+) +([\\d.]+) +([\\d.]+)$")
+                + "(\\d+) +[\\d.]+ +([\\d.]+) +([\\d.]+) +([\\d.]+) +([\\d.]+) +([\\d.]+) +([\\d.]+)"
+                + " +(\\d+) +([\\d.]+|-) +([\\d.]+)$")
                 .matcher(r.out());
         int rows = 0;
         while (row.find()) {
@@ -48,6 +49,11 @@ class SimCliTest {
             if (p == 1) {
                 assertThat(tp).isEqualTo(t1);
                 assertThat(row.group(8)).isEqualTo("0.000");          // no steal attempts
+                assertThat(row.group(12)).isEqualTo("0");             // no steals
+                assertThat(row.group(13)).isEqualTo("-");             // so no work per steal
+                assertThat(row.group(14)).isEqualTo("0.0");           // and no idle step
+            } else {
+                assertThat(Double.parseDouble(row.group(14))).isBetween(0.0, 100.0);
             }
         }
         assertThat(rows).as(r.out()).isEqualTo(8);
@@ -55,7 +61,7 @@ class SimCliTest {
         // header + sweep 2 DAGs x 4 P x 2 seeds + space 2 policies x 4 P x 2 seeds + 6 grains
         assertThat(csv).hasSize(1 + 16 + 16 + 6);
         assertThat(csv.get(0)).startsWith("chart,dag,policy,P,seed,T1,Tinf,S1,T_P,");
-        assertThat(csv).allSatisfy(l -> assertThat(l.split(",(?![^(]*\\))")).hasSize(23));
+        assertThat(csv).allSatisfy(l -> assertThat(l.split(",(?![^(]*\\))")).hasSize(26));
         for (String png : List.of("speedup.png", "steals.png", "space.png", "grain.png")) {
             assertThat(dir.resolve(png)).exists();
             assertThat(Files.size(dir.resolve(png))).isGreaterThan(1000);
@@ -88,7 +94,8 @@ class SimCliTest {
     void referenceSchedulersAndVariantsRun(@TempDir Path dir) {
         for (String[] extra : new String[][] {{"--scheduler", "greedy"}, {"--scheduler", "pdf"},
                 {"--scheduler", "sharing"}, {"--multiprogrammed", "2"}, {"--feedback"},
-                {"--victims", "hierarchical", "--topology", "2,4", "--remote-latency", "3"}}) {
+                {"--victims", "hierarchical", "--topology", "2,4", "--remote-latency", "3"},
+                {"--split", "lazy"}, {"--split", "heartbeat:16", "--spawn", "child"}}) {
             CliTest.Run r = CliTest.run(small(dir, concat(extra, "--no-charts")));
             assertThat(r.code()).as(String.join(" ", extra) + ": " + r.err()).isZero();
         }
@@ -105,7 +112,9 @@ class SimCliTest {
         String[][] cases = {{"--max-p", "0"}, {"--seeds", "0"}, {"--dags", "nope:3"},
             {"--dags", "fib:x"}, {"--dags", "tree:99"}, {"--dags", "fib"}, {"--steal", "all"},
             {"--topology", "4,6"}, {"--scheduler", "greedy", "--multiprogrammed", "2"},
-            {"--steal-cost", "0"}, {"--grain-tau", "0"}, {"--bogus"}};
+            {"--steal-cost", "0"}, {"--grain-tau", "0"}, {"--bogus"}, {"--split", "heartbeat:0"},
+            {"--split", "sometimes"}, {"--split", "lazy", "--scheduler", "pdf"},
+            {"--split", "heartbeat:9", "--feedback"}};
         for (String[] c : cases) {
             CliTest.Run r = bad(dir, c);
             assertThat(r.code()).as(String.join(" ", c)).isEqualTo(2);
@@ -116,6 +125,9 @@ class SimCliTest {
         assertThat(bad(dir, "--dags", "nope:3").err()).contains("unknown DAG 'nope'");
         assertThat(bad(dir, "--dags", "tree:99").err()).contains("tree depth must be 0..61, got 99");
         assertThat(bad(dir, "--steal", "all").err()).contains("'all' is not one of one, half");
+        assertThat(bad(dir, "--split", "heartbeat:0").err()).contains("a beat of 1 or more work steps");
+        assertThat(bad(dir, "--split", "lazy", "--scheduler", "pdf").err())
+                .contains("--split lazy applies to work stealing, not to --scheduler pdf");
         assertThat(bad(dir, "--max-p", "0").err())
                 .contains("Invalid value for option '--max-p': must be between 1 and 65536, got 0");
         assertThat(bad(dir, "--steal-cost", "0").err())

@@ -115,6 +115,15 @@ public final class SimCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     Policy.Victims victims;
 
+    @Option(names = "--split", paramLabel = "eager|lazy|heartbeat:N", defaultValue = "eager",
+            converter = SplitConverter.class,
+            description = "Which spawns thieves can take: 'eager', every one; 'lazy', lazy binary "
+                    + "splitting on request (a spawn is offered only if a thief looked since the "
+                    + "last offer, else it runs as a call; Strand's runtime); 'heartbeat:N', every "
+                    + "spawn latent and the oldest promoted every N work steps of its processor "
+                    + "(Acar, Chargueraud, Rainey). Work stealing only (default: ${DEFAULT-VALUE}).")
+    SplitChoice split;
+
     @Option(names = "--multiprogrammed", paramLabel = "P_A", defaultValue = "0",
             description = "Schedule only min(P_A, P) processors per step (a kernel sharing the "
                     + "machine), >= 0; 0 = dedicated processors (default: ${DEFAULT-VALUE}).")
@@ -257,6 +266,13 @@ public final class SimCommand implements Callable<Integer> {
         if (activeProcessors > 0 && feedback) {
             bad("--multiprogrammed and --feedback cannot be combined");
         }
+        if (split.split() != Policy.Split.EAGER && scheduler != Policy.Scheduler.WORK_STEALING) {
+            bad("--split " + split + " applies to work stealing, not to --scheduler "
+                    + EnumConverter.name(scheduler));
+        }
+        if (split.split() != Policy.Split.EAGER && feedback) {
+            bad("--split " + split + " and --feedback cannot be combined");
+        }
         try {
             machine(1);
         } catch (IllegalArgumentException e) {
@@ -284,6 +300,11 @@ public final class SimCommand implements Callable<Integer> {
         if (activeProcessors > 0) {
             base = base.multiprogrammed(Math.min(activeProcessors, p), !noYield);
         }
+        base = switch (split.split()) {
+            case EAGER -> base;
+            case ON_REQUEST -> base.lazySplitting();
+            case HEARTBEAT -> base.heartbeat(split.beat());
+        };
         return feedback ? base.withFeedback(Policy.Feedback.DEFAULT) : base;
     }
 
@@ -319,7 +340,8 @@ public final class SimCommand implements Callable<Integer> {
                         + "from %d; median / max over seeds%n%n", policy.label(), stealCost,
                 remoteLatency, topology, seeds, seed);
         Table t = new Table("dag", "P", "T1", "T-inf", "T1/T-inf", "T_P", "speedup",
-                "time med", "time max", "steal med", "steal max", "space med", "space max");
+                "time med", "time max", "steal med", "steal max", "space med", "space max",
+                "steals", "work/steal", "idle %");
         for (List<Sweep.Cell> cells : byDag) {
             for (Sweep.Cell c : cells) {
                 Result r = c.runs().get(0);
@@ -329,12 +351,17 @@ public final class SimCommand implements Callable<Integer> {
                         String.format(Locale.ROOT, "%.1f", c.median(Result::speedup)),
                         r3(c.median(Result::timeRatio)), r3(c.max(Result::timeRatio)),
                         r3(c.median(Result::stealRatio)), r3(c.max(Result::stealRatio)),
-                        r3(c.median(Result::spaceRatio)), r3(c.max(Result::spaceRatio)));
+                        r3(c.median(Result::spaceRatio)), r3(c.max(Result::spaceRatio)),
+                        String.format(Locale.ROOT, "%.0f", c.median(Result::steals)),
+                        perSteal(c),
+                        String.format(Locale.ROOT, "%.1f", 100 * c.median(Result::idleShare)));
             }
         }
         t.print(o);
         o.println();
         o.println("time = T_P/(T1/P + T-inf), steal = attempts/(P*T-inf), space = S_P/(P*S1)");
+        o.println("steals, work/steal (units a thief ran from a steal until it ran dry) and idle "
+                + "(share of P*T_P, percent): medians");
         for (Path f : files) {
             o.println("wrote " + f);
         }
@@ -349,7 +376,8 @@ public final class SimCommand implements Callable<Integer> {
     record JsonRow(String dag, @JsonProperty("P") int processors, @JsonProperty("T1") long work,
                    @JsonProperty("Tinf") long span, @JsonProperty("S1") long serialSpace,
                    @JsonProperty("medianTP") double medianTime, double medianSpeedup,
-                   JsonStat timeRatio, JsonStat stealRatio, JsonStat spaceRatio) { }
+                   JsonStat timeRatio, JsonStat stealRatio, JsonStat spaceRatio,
+                   double medianSteals, Double medianWorkPerSteal, double medianIdleShare) { }
 
     /** The median and the maximum of a ratio over the random seeds. */
     record JsonStat(double median, double max) {
@@ -366,11 +394,21 @@ public final class SimCommand implements Callable<Integer> {
                 rows.add(new JsonRow(r.dag(), c.processors(), r.work(), r.span(), r.serialSpace(),
                         c.median(Result::time), c.median(Result::speedup),
                         JsonStat.of(c, Result::timeRatio), JsonStat.of(c, Result::stealRatio),
-                        JsonStat.of(c, Result::spaceRatio)));
+                        JsonStat.of(c, Result::spaceRatio), c.median(Result::steals),
+                        "-".equals(perSteal(c)) ? null : Double.valueOf(perSteal(c)),
+                        c.median(Result::idleShare)));
             }
         }
         return new JsonDoc(BuildInfo.current(), policy.label(), stealCost, remoteLatency,
                 topology.toString(), seeds, seed, rows, files.stream().map(Path::toString).toList());
+    }
+
+    /** The median work per steal over the seeds with steals, or "-" when none stole. */
+    private static String perSteal(Sweep.Cell c) {
+        double[] x = c.runs().stream().filter(r -> r.steals() > 0).mapToDouble(Result::workPerSteal)
+                .toArray();
+        return x.length == 0 ? "-" : String.format(Locale.ROOT, "%.1f",
+                dev.strand.workloads.Stats.median(x));
     }
 
     private static String r3(double d) {
@@ -422,6 +460,45 @@ public final class SimCommand implements Callable<Integer> {
     static final class VictimsConverter extends EnumConverter<Policy.Victims> {
         VictimsConverter() {
             super(Policy.Victims.class);
+        }
+    }
+
+    /** A {@code --split} value: the split and, for a heartbeat, its beat in work steps. */
+    record SplitChoice(Policy.Split split, int beat) {
+        @Override
+        public String toString() {
+            return switch (split) {
+                case EAGER -> "eager";
+                case ON_REQUEST -> "lazy";
+                case HEARTBEAT -> "heartbeat:" + beat;
+            };
+        }
+    }
+
+    /** {@code eager}, {@code lazy} or {@code heartbeat:N}. */
+    static final class SplitConverter implements ITypeConverter<SplitChoice> {
+        @Override
+        public SplitChoice convert(String value) {
+            String v = value.strip().toLowerCase(Locale.ROOT);
+            if (v.equals("eager")) {
+                return new SplitChoice(Policy.Split.EAGER, 0);
+            }
+            if (v.equals("lazy")) {
+                return new SplitChoice(Policy.Split.ON_REQUEST, 0);
+            }
+            if (v.startsWith("heartbeat:")) {
+                try {
+                    int beat = Integer.parseInt(v.substring("heartbeat:".length()));
+                    if (beat >= 1) {
+                        return new SplitChoice(Policy.Split.HEARTBEAT, beat);
+                    }
+                } catch (NumberFormatException e) {
+                    // reported below
+                }
+                throw new TypeConversionException("'" + value + "': a heartbeat needs a beat of "
+                        + "1 or more work steps, e.g. heartbeat:100");
+            }
+            throw new TypeConversionException("'" + value + "' is not eager, lazy or heartbeat:N");
         }
     }
 

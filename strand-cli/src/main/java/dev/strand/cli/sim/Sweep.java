@@ -57,7 +57,7 @@ final class Sweep {
     static String csvHeader() {
         return "chart,dag,policy,P,seed,T1,Tinf,S1,T_P,speedup,steal_attempts,steals,migrations,"
                 + "remote_steals,processor_steps,idle_steps,peak_frames,peak_queued,min_work,"
-                + "max_work,time_ratio,steal_ratio,space_ratio";
+                + "max_work,time_ratio,steal_ratio,space_ratio,stolen_work,work_per_steal,idle_share";
     }
 
     static String csv(String chart, Result r) {
@@ -67,7 +67,8 @@ final class Sweep {
                 "" + r.steals(), "" + r.migrations(), "" + r.remoteSteals(),
                 "" + r.processorSteps(), "" + r.idleSteps(), "" + r.peakFrames(),
                 "" + r.peakQueued(), "" + r.minWork(), "" + r.maxWork(), f(r.timeRatio()),
-                f(r.stealRatio()), f(r.spaceRatio())));
+                f(r.stealRatio()), f(r.spaceRatio()), "" + r.stolenWork(),
+                r.steals() == 0 ? "" : f(r.workPerSteal()), f(r.idleShare())));
     }
 
     private static String quote(String s) {

@@ -117,6 +117,13 @@ final class KernelProfile {
             }
         }
         c.print(t, "  ");
+        for (ProfileJson.Compare x : compare) {
+            KernelRun.Times m = o.plain().get(x.p());
+            String note = ProfileText.spreadNote(x.p(), m.min(), m.max(), plan.rounds());
+            if (note != null) {
+                t.println("  " + note);
+            }
+        }
         KernelRun.Times prof = o.profiled();
         KernelRun.Times plainAtP = o.plain().get(plan.parallelism());
         ProfileText.distortion(t, plan.parallelism(), prof.median(), prof.min(), prof.max(), plainAtP.median(),

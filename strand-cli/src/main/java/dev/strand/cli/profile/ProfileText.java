@@ -84,6 +84,24 @@ final class ProfileText {
         }
     }
 
+    /** The spread of one P's plain runs (max / min) above which the output says what it means. */
+    static final double SPREAD_NOTE = 1.5;
+
+    /**
+     * The note for widely spread runs, or null: when the slowest plain run at a P took at least
+     * {@link #SPREAD_NOTE} times the fastest, their median is not one stable figure (on a small
+     * computation, mostly when the second core arrived), and no prediction can follow it.
+     */
+    static String spreadNote(int p, double minMs, double maxMs, int runs) {
+        if (!(minMs > 0) || maxMs / minMs < SPREAD_NOTE) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "note: the %d runs at P=%d spread %.1fx (%s..%s ms); the median of such "
+                + "runs moves from one command to the next, and the prediction can only match a typical run "
+                + "(docs/profiling.md, \"The scheduler's costs in the replay\")", runs, p, maxMs / minMs,
+                ms(minMs * 1e6), ms(maxMs * 1e6));
+    }
+
     /** Prints the replay's predictions beside the laws. */
     static void predictions(PrintWriter out, List<Prediction> pr) {
         Table t = new Table("P", "predicted ms", "speedup", "work law ms", "span law ms", "bound ms",

@@ -66,6 +66,26 @@ class BenchCliTest {
         assertThat(r.out()).containsPattern("(?m)^async-task +strand .* tasks/s");
     }
 
+    /**
+     * Eager splitting offers the second half of every join, so the owner of a 1,023-node sum queues
+     * a frame at each level of the left spine; lazy splitting offers only when asked (one or two).
+     */
+    @Test
+    void eagerSplittingOffersEveryJoin() {
+        Run r = run("bench", "--size", "small", "--rounds", "1", "--warmup", "1", "--no-progress",
+                "--eager-splitting", "--variants", "strand", "--json", "treesum-small");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        Map<String, Object> json = CliTest.parseJsonDocument(r.out());
+        assertThat(((Map<?, ?>) json.get("options")).get("eagerSplitting")).isEqualTo(true);
+        Map<?, ?> kernel = (Map<?, ?>) ((List<?>) json.get("kernels")).get(0);
+        Map<?, ?> strand = (Map<?, ?>) ((List<?>) kernel.get("summary")).get(0);
+        assertThat((Double) ((Map<?, ?>) strand.get("extras")).get("peakQueued")).isGreaterThanOrEqualTo(5.0);
+        Run header = run("bench", "--size", "small", "--rounds", "1", "--warmup", "0", "--no-progress",
+                "--eager-splitting", "--variants", "strand", "treesum-small");
+        assertThat(header.out()).startsWith("strand bench: P=2, strand eager splitting, size small");
+    }
+
     @Test
     void goalsFromAFileJudgeTheStrandRows(@TempDir Path dir) throws Exception {
         Path goals = dir.resolve("goals.properties");
@@ -194,7 +214,8 @@ class BenchCliTest {
         assertThat(r.out()).contains("How to read the table", "speedup", "vs fjp", "cores", "steals", "others",
                 "--quiet-below", "--size", "--json", "--out", "--list", "--set", "--rounds", "--warmup", "--pause", "--ceiling",
                 "--[no-]gc", "--min-sample", "runs/sample", "default: the available", "default: 5", "Exit status",
-                "--goals=FILE", "docs/bench/goals.properties", "--deque=chase-lev|bwos", "--run-next");
+                "--goals=FILE", "docs/bench/goals.properties", "--deque=chase-lev|bwos", "--run-next",
+                "--eager-splitting");
     }
 
     @Test

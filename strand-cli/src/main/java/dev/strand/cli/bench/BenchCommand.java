@@ -148,6 +148,13 @@ public final class BenchCommand implements Callable<Integer> {
                     + "variants do not change.")
     boolean runNext;
 
+    @Option(names = "--eager-splitting",
+            description = "The strand variant's pools split eagerly: every join offers its second "
+                    + "half (lazySplitting(false)) instead of only when a thief asked, to compare the "
+                    + "two on a machine with many cores; the other variants do not change "
+                    + "(default: off).")
+    boolean eagerSplitting;
+
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "5",
             description = "Measured rounds per kernel, >= 1 (default: ${DEFAULT-VALUE}).")
     @Range(min = 1)
@@ -264,7 +271,8 @@ public final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "strand bench: P=%d%s, size %s, %d warm-up + %d measured round(s) per kernel%s, "
                             + "samples of >= %s ms; Java %s, %d CPUs; common pool parallelism %d; heap %s%n",
                     workers.get(), (deque == DequeKind.CHASE_LEV ? "" : ", strand deque " + PoolOptions.DequeConverter.label(deque))
-                            + (runNext ? ", strand run-next slots" : ""),
+                            + (runNext ? ", strand run-next slots" : "")
+                            + (eagerSplitting ? ", strand eager splitting" : ""),
                     size.label(), warmup, rounds, alone ? ", each kernel alone in a fresh JVM" : "",
                     BenchReport.fmt(minSampleMs, "%.0f"),
                     System.getProperty("java.version"),
@@ -377,7 +385,7 @@ public final class BenchCommand implements Callable<Integer> {
     /** Runs the prepared kernels in this JVM, one after another, and summarizes each. */
     Measured measure(Prepared prep, boolean showProgress) throws Exception {
         BenchRunner.Plan plan = new BenchRunner.Plan(workers.get(), warmup, rounds, pauseMs, gcBeforeRun, minSampleMs,
-                deque, runNext);
+                deque, runNext, eagerSplitting);
         List<KernelRun> runs = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         double quiet = quietBelow == null ? Double.NaN : quietBelow;
@@ -560,7 +568,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     record JsonOptions(int parallelism, String size, int warmup, int rounds, int pauseMs,
                        boolean gcBeforeRun, double minSampleMs, long heapInitialMB,
-                       Double quietBelow, String goals, String deque, boolean runNext) { }
+                       Double quietBelow, String goals, String deque, boolean runNext,
+                       boolean eagerSplitting) { }
 
     /** {@code units} and {@code unitName} only for kernels that count units of work. */
     record JsonKernel(String kernel, String params, String metric, String unit,
@@ -584,7 +593,8 @@ public final class BenchCommand implements Callable<Integer> {
                 rt.maxMemory() / 1048576, ForkJoinPool.getCommonPoolParallelism());
         JsonOptions opts = new JsonOptions(workers.get(), size.label(), warmup, rounds, pauseMs,
                 gcBeforeRun, minSampleMs, rt.totalMemory() >> 20, quietBelow,
-                goalsFile == null ? null : goalsFile.toString(), PoolOptions.DequeConverter.label(deque), runNext);
+                goalsFile == null ? null : goalsFile.toString(), PoolOptions.DequeConverter.label(deque), runNext,
+                eagerSplitting);
         List<JsonKernel> ks = new ArrayList<>();
         for (KernelRun run : runs) {
             Workload w = run.workload();

@@ -43,12 +43,15 @@ final class BenchRunner {
      *                    sample pays for the garbage of the one before it
      * @param minSampleMs batch short runs into samples of at least this length (0: never batch;
      *                    batching needs a warm-up round to size the batch)
+     * @param deque       the Strand pools' deque
+     * @param runNext     the Strand pools keep a task submitted from a task in a run-next slot
+     * @param eagerSplitting the Strand pools offer every join's second half (no lazy splitting)
      */
     record Plan(int parallelism, int warmup, int rounds, int pauseMs, boolean gcBefore, double minSampleMs,
-            DequeKind deque, boolean runNext) {
+            DequeKind deque, boolean runNext, boolean eagerSplitting) {
         /** A plan whose Strand pools use the default settings. */
         Plan(int parallelism, int warmup, int rounds, int pauseMs, boolean gcBefore, double minSampleMs) {
-            this(parallelism, warmup, rounds, pauseMs, gcBefore, minSampleMs, DequeKind.CHASE_LEV, false);
+            this(parallelism, warmup, rounds, pauseMs, gcBefore, minSampleMs, DequeKind.CHASE_LEV, false, false);
         }
     }
 
@@ -79,7 +82,8 @@ final class BenchRunner {
         int v = variants.size();
         int[] reps = new int[v];
         Arrays.fill(reps, 1);
-        try (Pools pools = Pools.open(plan.parallelism(), variants, t -> t.deque(plan.deque()).runNext(plan.runNext()))) {
+        try (Pools pools = Pools.open(plan.parallelism(), variants, t -> t.deque(plan.deque()).runNext(plan.runNext())
+                .lazySplitting(!plan.eagerSplitting()))) {
             w.setUp(pools);
             for (int r = 0; r < plan.warmup() + plan.rounds(); r++) {
                 boolean measured = r >= plan.warmup();
